@@ -1,0 +1,25 @@
+import type { Capability, OperationCall, OperationRequest, Outcome } from "../wire/protocol.ts";
+
+/** One request as it went over the wire, and what came back. */
+export interface Exchange {
+  readonly request: OperationRequest;
+  readonly outcome: Outcome;
+}
+
+/**
+ * The harness's only view of an implementation, whatever its language: properties run against a Driver,
+ * so in-process modules and stdio adapters are checked by the same code.
+ */
+export interface Driver {
+  readonly name: string;
+  readonly capabilities: readonly Capability[];
+  /**
+   * Sends one operation. Resolves with the exchange, a refusal included; rejects only with an
+   * `AdapterFault` when the implementation broke the protocol (after which the driver is usable again:
+   * a stdio driver restarts its process, so shrinking can go on).
+   */
+  send(call: OperationCall): Promise<Exchange>;
+  /** Lines the implementation wrote to stderr since the last call, for reports. */
+  stderrTail(): string;
+  close(): Promise<void>;
+}

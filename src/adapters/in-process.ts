@@ -1,0 +1,68 @@
+import { AdapterFault } from "../errors/adapter-fault.ts";
+import { isUnrecoverablePruneError } from "../errors/unrecoverable.ts";
+import { capabilitiesFrom, Window } from "../wire/index.ts";
+import type { OperationCall, OperationRequest, Outcome, WireError } from "../wire/index.ts";
+import type { Driver, Exchange } from "./driver.ts";
+import type { Pruner } from "./pruner.ts";
+
+/** Runs a TypeScript/JavaScript pruner object in this process, speaking the same protocol as stdio. */
+export function inProcessDriver(pruner: Pruner): Driver {
+  const capabilities = capabilitiesFrom(["prune", ...pruner.capabilities]);
+  let nextId = 1;
+  return {
+    name: pruner.name,
+    capabilities,
+    async send(call: OperationCall): Promise<Exchange> {
+      const request = { ...call, id: nextId++ } as OperationRequest;
+      return { request, outcome: await invoke(pruner, request) };
+    },
+    stderrTail: () => "",
+    close: async () => {},
+  };
+}
+
+async function invoke(pruner: Pruner, request: OperationRequest): Promise<Outcome> {
+  if (request.op !== "prune" && typeof pruner[request.op] !== "function") {
+    return { ok: false, error: { type: "UnsupportedOperation", message: `${pruner.name} does not implement ${request.op}`, span_id: null } };
+  }
+  let returned: unknown;
+  try {
+    returned = await call(pruner, request);
+  } catch (error) {
+    return { ok: false, error: toWireError(error) };
+  }
+  const parsed = Window.safeParse(returned);
+  if (!parsed.success) {
+    throw new AdapterFault("schema", request, `${request.op} returned something that is not a Window: ${parsed.error.message}`);
+  }
+  return { ok: true, window: parsed.data };
+}
+
+function call(pruner: Pruner, request: OperationRequest): unknown {
+  switch (request.op) {
+    case "prune":
+      return pruner.prune(request.window, request.evict_ids, request.store);
+    case "summarize":
+      return pruner.summarize?.(request.window, request.span_ids, request.summary_id, request.summary_text, request.store);
+    case "reground":
+      return pruner.reground?.(request.window, request.store);
+  }
+}
+
+/** What a thrown value looks like on the wire, so in-process and stdio refusals are judged alike. */
+export function toWireError(error: unknown): WireError {
+  if (isUnrecoverablePruneError(error)) {
+    return { type: "UnrecoverablePruneError", message: error.message, span_id: error.spanId, code: error.reason };
+  }
+  if (error instanceof Error) {
+    const record = error as Error & { span_id?: unknown; spanId?: unknown; code?: unknown };
+    const spanId = record.span_id ?? record.spanId;
+    return {
+      type: error.name || "Error",
+      message: error.message,
+      span_id: typeof spanId === "string" ? spanId : null,
+      ...(typeof record.code === "string" ? { code: record.code } : {}),
+    };
+  }
+  return { type: typeof error, message: String(error), span_id: null };
+}

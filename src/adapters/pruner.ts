@@ -1,0 +1,22 @@
+import type { Capability } from "../wire/protocol.ts";
+import type { Store, Window } from "../wire/window.ts";
+
+type Result = Window | Promise<Window>;
+
+/**
+ * An in-process pruner, the shape `--impl <module>` loads (default export, or a named export `pruner`).
+ * A refusal is a thrown `UnrecoverablePruneError` (or any error whose `name` is that, so a module need
+ * not depend on prunecheck). Arguments are plain data and must not be mutated.
+ */
+export interface Pruner {
+  readonly name: string;
+  readonly capabilities: readonly Capability[];
+  prune(window: Window, evictIds: readonly string[], store: Store): Result;
+  summarize?(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store): Result;
+  reground?(window: Window, store: Store): Result;
+}
+
+/** Identity, for type inference in pruner modules. */
+export function definePruner<P extends Pruner>(pruner: P): P {
+  return pruner;
+}

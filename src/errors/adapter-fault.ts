@@ -1,0 +1,41 @@
+import type { Request } from "../wire/protocol.ts";
+
+/**
+ * How an adapter broke the protocol. These are findings about the implementation under test (reported
+ * as the `adapter-protocol` property), never crashes of the harness.
+ */
+export const ADAPTER_FAULTS = Object.freeze({
+  spawn: "the adapter command could not be started",
+  handshake: "the adapter did not answer hello with a valid protocol 1 handshake",
+  timeout: "the adapter did not answer within the per-request timeout",
+  crash: "the adapter exited or closed stdout while a request was pending",
+  not_json: "the adapter wrote a stdout line that is not JSON",
+  schema: "the adapter's response does not match the protocol schema",
+  wrong_id: "the adapter answered with an id other than the pending request's",
+  threw: "the in-process pruner threw something that is not a refusal the protocol can carry",
+} as const);
+
+export type AdapterFaultCode = keyof typeof ADAPTER_FAULTS;
+
+const ADAPTER_FAULT = Symbol.for("prunecheck.AdapterFault");
+
+export class AdapterFault extends Error {
+  override readonly name = "AdapterFault";
+  readonly [ADAPTER_FAULT] = true;
+
+  constructor(
+    readonly code: AdapterFaultCode,
+    /** The request that triggered the fault; null when no request was pending (e.g. spawn). */
+    readonly request: Request | null,
+    readonly detail: string,
+    /** The last lines the adapter wrote to stderr, for the report. */
+    readonly stderrTail: string = "",
+    options?: { cause?: unknown },
+  ) {
+    super(`adapter fault [${code}]: ${ADAPTER_FAULTS[code]}: ${detail}`, options);
+  }
+}
+
+export function isAdapterFault(value: unknown): value is AdapterFault {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[ADAPTER_FAULT] === true;
+}

@@ -1,0 +1,44 @@
+/**
+ * Why a prune was refused. Stable snake_case codes: they travel on the wire (`error.code`) and appear in
+ * reports, so renaming one is a breaking change.
+ */
+export const REFUSAL_REASONS = Object.freeze({
+  derived_ungrounded:
+    "the window is already derived (derivation_depth >= 1) and not every span resolves in the store; reground first",
+  not_externalized: "the span has no externalized_key; write it to the store before evicting it",
+  key_missing: "the span's externalized_key is not in the store; re-externalize it",
+  stale_key: "the store holds different text under the span's externalized_key; re-externalize the current text",
+  summary_depth_exceeded: "summarizing a summary would exceed derivation depth 1; summarize the original sources instead",
+  unresolvable_pointer: "a pointer's externalized_key is not in the store; its text cannot be recovered",
+  unresolvable_provenance: "a summary's provenance does not resolve in the store; it cannot justify this operation",
+  unknown_span: "the request names a span that is not in the window",
+  empty_selection: "a summary needs at least one source span",
+  duplicate_span_id: "the summary_id is already used by a span that stays in the window",
+} as const);
+
+export type RefusalReason = keyof typeof REFUSAL_REASONS;
+
+const UNRECOVERABLE = Symbol.for("prunecheck.UnrecoverablePruneError");
+
+/**
+ * The loud, typed refusal of the seed: the operation would be a mutation, not a compaction, so nothing
+ * was changed. Carries the offending span (when one span is to blame) and a stable reason code.
+ */
+export class UnrecoverablePruneError extends Error {
+  override readonly name = "UnrecoverablePruneError";
+  readonly [UNRECOVERABLE] = true;
+
+  constructor(
+    readonly reason: RefusalReason,
+    readonly spanId: string | null,
+    detail?: string,
+  ) {
+    const subject = spanId === null ? "window" : `span ${JSON.stringify(spanId)}`;
+    super(`${subject}: ${detail ?? REFUSAL_REASONS[reason]} [${reason}]`);
+  }
+}
+
+/** Marker check rather than `instanceof`: an adapter may bundle its own copy of prunecheck. */
+export function isUnrecoverablePruneError(value: unknown): value is UnrecoverablePruneError {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[UNRECOVERABLE] === true;
+}

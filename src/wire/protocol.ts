@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { Store, Window } from "./window.ts";
+
+/** The stdio protocol version this harness speaks. */
+export const PROTOCOL_VERSION = 1;
+
+export const Capability = z.enum(["prune", "summarize", "reground"]);
+export type Capability = z.infer<typeof Capability>;
+
+const RequestId = z.int().min(0);
+
+export const HelloRequest = z.strictObject({ id: RequestId, op: z.literal("hello"), protocol: z.literal(PROTOCOL_VERSION) });
+export const PruneRequest = z
+  .strictObject({ id: RequestId, op: z.literal("prune"), window: Window, evict_ids: z.array(z.string()), store: Store })
+  .meta({ id: "PruneRequest" });
+export const SummarizeRequest = z
+  .strictObject({
+    id: RequestId,
+    op: z.literal("summarize"),
+    window: Window,
+    span_ids: z.array(z.string()),
+    summary_id: z.string().min(1),
+    summary_text: z.string(),
+    store: Store,
+  })
+  .meta({ id: "SummarizeRequest" });
+export const RegroundRequest = z
+  .strictObject({ id: RequestId, op: z.literal("reground"), window: Window, store: Store })
+  .meta({ id: "RegroundRequest" });
+export const ShutdownRequest = z.strictObject({ id: RequestId, op: z.literal("shutdown") });
+
+/** The requests that ask a pruner to change a window; the ones properties are checked on. */
+export const OperationRequest = z.discriminatedUnion("op", [PruneRequest, SummarizeRequest, RegroundRequest]);
+export type OperationRequest = z.infer<typeof OperationRequest>;
+export type PruneRequest = z.infer<typeof PruneRequest>;
+export type SummarizeRequest = z.infer<typeof SummarizeRequest>;
+export type RegroundRequest = z.infer<typeof RegroundRequest>;
+export type Operation = OperationRequest["op"];
+
+export const Request = z
+  .discriminatedUnion("op", [HelloRequest, PruneRequest, SummarizeRequest, RegroundRequest, ShutdownRequest])
+  .meta({ id: "Request", description: "One line on the adapter's stdin." });
+export type Request = z.infer<typeof Request>;
+
+/** Requests as the harness builds them, before the transport stamps an id. */
+export type OperationCall = OperationRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
+
+export const HelloResponse = z
+  .looseObject({
+    id: RequestId,
+    ok: z.literal(true),
+    protocol: z.literal(PROTOCOL_VERSION),
+    name: z.string().min(1),
+    // Unknown capabilities are ignored rather than rejected, so adapters can grow ahead of the harness.
+    capabilities: z.array(z.string()),
+  })
+  .meta({ id: "HelloResponse" });
+export type HelloResponse = z.infer<typeof HelloResponse>;
+
+export const WireError = z
+  .looseObject({
+    type: z.string().min(1),
+    message: z.string(),
+    span_id: z.string().nullable().optional(),
+    code: z.string().optional(),
+  })
+  .meta({ id: "WireError", description: "A refusal. type UnrecoverablePruneError is the loud, typed refusal the seed asks for." });
+export type WireError = z.infer<typeof WireError>;
+
+export const WindowResponse = z.strictObject({ id: RequestId, ok: z.literal(true), window: Window });
+export const ErrorResponse = z.strictObject({ id: RequestId, ok: z.literal(false), error: WireError });
+export const OperationResponse = z
+  .discriminatedUnion("ok", [WindowResponse, ErrorResponse])
+  .meta({ id: "OperationResponse", description: "One line on the adapter's stdout answering prune, summarize or reground." });
+export type OperationResponse = z.infer<typeof OperationResponse>;
+export type WindowResponse = z.infer<typeof WindowResponse>;
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** A response without its transport id: what properties reason about. */
+export type Outcome = { ok: true; window: Window } | { ok: false; error: WireError };
+
+export function capabilitiesFrom(declared: readonly string[]): Capability[] {
+  return Capability.options.filter((capability) => declared.includes(capability));
+}
