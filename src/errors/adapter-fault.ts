@@ -12,7 +12,6 @@ export const ADAPTER_FAULTS = Object.freeze({
   not_json: "the adapter wrote a stdout line that is not JSON",
   schema: "the adapter's response does not match the protocol schema",
   wrong_id: "the adapter answered with an id other than the pending request's",
-  threw: "the in-process pruner threw something that is not a refusal the protocol can carry",
 } as const);
 
 export type AdapterFaultCode = keyof typeof ADAPTER_FAULTS;
