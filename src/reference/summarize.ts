@@ -19,6 +19,7 @@ export function summarize(
   summaryText: string,
   store: Store,
 ): Window {
+  assertGroundedIfDerived(window, store);
   const wanted = new Set(spanIds);
   if (wanted.size === 0) throw new UnrecoverablePruneError("empty_selection", null);
   const present = new Set(window.spans.map((span) => span.span_id));
@@ -26,7 +27,6 @@ export function summarize(
     if (!present.has(id)) throw new UnrecoverablePruneError("unknown_span", id);
   }
   if (present.has(summaryId)) throw new UnrecoverablePruneError("duplicate_span_id", summaryId);
-  assertGroundedIfDerived(window, store);
 
   const sources = window.spans.filter((span) => wanted.has(span.span_id));
   for (const source of sources) {

@@ -1,0 +1,41 @@
+import type { Property, PropertyInfo } from "../src/models/property.ts";
+import { adapterProtocol } from "./adapter-protocol.ts";
+import { deterministic } from "./deterministic.ts";
+import { depthBound } from "./depth-bound.ts";
+import { externalizeEverything } from "./externalize-everything.ts";
+import { inputsImmutable } from "./inputs-immutable.ts";
+import { keptUntouched } from "./kept-untouched.ts";
+import { loudRefusal } from "./loud-refusal.ts";
+import { pointerNotParaphrase } from "./pointer-not-paraphrase.ts";
+import { preconditionRecoverable } from "./precondition-recoverable.ts";
+import { provenanceResolvesProperty } from "./provenance-resolves.ts";
+import { reevictIdempotent } from "./reevict-idempotent.ts";
+import { regroundRestores } from "./reground-restores.ts";
+import { safePruneSucceeds } from "./safe-prune-succeeds.ts";
+import { staleKeyRefused } from "./stale-key-refused.ts";
+
+/** The catalog, in the order reports list it: safety first, then liveness, then hygiene. */
+export const PROPERTIES: readonly Property[] = Object.freeze([
+  preconditionRecoverable,
+  pointerNotParaphrase,
+  staleKeyRefused,
+  depthBound,
+  provenanceResolvesProperty,
+  regroundRestores,
+  loudRefusal,
+  safePruneSucceeds,
+  keptUntouched,
+  inputsImmutable,
+  deterministic,
+  externalizeEverything,
+  reevictIdempotent,
+]);
+
+export { adapterProtocol };
+
+/** Every id a report may carry, the transport's own included. */
+export const CATALOG: readonly PropertyInfo[] = Object.freeze([...PROPERTIES, adapterProtocol]);
+
+export function propertyById(id: string): PropertyInfo | undefined {
+  return CATALOG.find((property) => property.id === id);
+}

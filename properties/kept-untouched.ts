@@ -1,0 +1,63 @@
+/**
+ * Seed: "A *compaction* is a reversible reduction: the evicted material remains addressable … and the
+ * pruned window is a projection over a still-intact source of truth."
+ *
+ * A projection changes only what it was asked to change: spans not evicted (not summarized, not
+ * rehydrated) come back identical, every field included, in the same order; no span is invented,
+ * duplicated or lost, and a new summary is exactly the text that was asked for.
+ */
+import type { Property } from "../src/models/property.ts";
+import { byId, describeSpan, evicted, sameSpan, sources } from "../src/models/analysis.ts";
+import type { OperationCall } from "../src/wire/protocol.ts";
+import { kindOf } from "../src/wire/window.ts";
+
+export const keptUntouched: Property = {
+  id: "kept-untouched",
+  level: "core",
+  requires: [],
+  title: "Spans not operated on come back identical and in order; nothing invented or lost",
+  seed: "A *compaction* is a reversible reduction: the evicted material remains addressable (on disk, in a side channel, in an index) and the pruned window is a projection over a still-intact source of truth.",
+  check({ call, outcome }) {
+    if (!outcome.ok) return null;
+    const touched = touchedIds(call);
+    const before = call.window.spans;
+    const after = outcome.window.spans;
+    const afterById = byId(outcome.window);
+    for (const span of before) {
+      const kept = afterById.get(span.span_id);
+      if (touched.has(span.span_id)) continue;
+      if (kept === undefined) return { span_id: span.span_id, message: `span ${describeSpan(span)} was not operated on, yet it is gone` };
+      if (!sameSpan(span, kept)) {
+        return { span_id: span.span_id, message: `span ${describeSpan(span)} was not operated on, yet it came back changed: ${JSON.stringify(span)} became ${JSON.stringify(kept)}` };
+      }
+    }
+    const known = new Set(before.map((span) => span.span_id));
+    if (call.op === "summarize") known.add(call.summary_id);
+    const invented = after.find((span) => !known.has(span.span_id));
+    if (invented !== undefined) return { span_id: invented.span_id, message: `span ${describeSpan(invented)} appeared from nowhere` };
+    const order = before.map((span) => span.span_id).filter((id) => afterById.has(id));
+    const returned = after.map((span) => span.span_id).filter((id) => id !== (call.op === "summarize" ? call.summary_id : undefined));
+    if (order.join("\u0000") !== returned.join("\u0000")) {
+      return { span_id: null, message: `spans came back reordered: ${JSON.stringify(order)} became ${JSON.stringify(returned)}` };
+    }
+    if (call.op === "summarize") {
+      const summary = afterById.get(call.summary_id);
+      if (summary === undefined || kindOf(summary) !== "summary" || summary.text !== call.summary_text) {
+        return { span_id: call.summary_id, message: `the summary ${describeSpan({ span_id: call.summary_id })} is not a summary span with exactly the requested text` };
+      }
+    }
+    return null;
+  },
+};
+
+/** Spans the operation is allowed to change: evicted, summarized away, or rehydrated pointers. */
+function touchedIds(call: OperationCall): Set<string> {
+  switch (call.op) {
+    case "prune":
+      return new Set(evicted(call).map((span) => span.span_id));
+    case "summarize":
+      return new Set(sources(call).map((span) => span.span_id));
+    case "reground":
+      return new Set(call.window.spans.filter((span) => kindOf(span) === "pointer").map((span) => span.span_id));
+  }
+}

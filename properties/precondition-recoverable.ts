@@ -1,0 +1,33 @@
+/**
+ * Seed: "Every span the pruner may evict has already been written to an immutable, addressable store keyed
+ * by a stable identifier, and the pruned window retains that identifier (not a paraphrase of it)."
+ *
+ * After every successful operation, the exact text of every precondition-tagged span ever seen is in the
+ * window, or behind a key the window still holds for that span (a pointer, or a provenance entry).
+ */
+import type { Property } from "../src/models/property.ts";
+import { describeSpan } from "../src/models/analysis.ts";
+import { isPreconditionBearing } from "../src/wire/tags.ts";
+import { isRecoverable } from "../src/models/truth.ts";
+
+export const preconditionRecoverable: Property = {
+  id: "precondition-recoverable",
+  level: "core",
+  requires: [],
+  title: "Every precondition span stays recoverable byte-exact",
+  seed: "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier, and the pruned window retains that identifier (not a paraphrase of it).",
+  check({ call, outcome, truth }) {
+    if (!outcome.ok) return null;
+    for (const fact of truth.values()) {
+      if (fact.lost || !isPreconditionBearing(fact)) continue;
+      if (!isRecoverable(fact, call.window, call.store)) continue; // already gone before this request
+      if (!isRecoverable(fact, outcome.window, call.store)) {
+        return {
+          span_id: fact.span_id,
+          message: `after ${call.op}, the exact text of precondition span ${describeSpan(fact)} is neither in the window nor behind a key the window holds for it`,
+        };
+      }
+    }
+    return null;
+  },
+};

@@ -1,0 +1,47 @@
+/**
+ * Seed: "A summary must carry the set of source span-ids it compresses. A summary with an empty or
+ * unresolvable provenance set is treated as unverified and cannot justify a destructive action."
+ *
+ * A new summary names every source it replaced, each with a key that resolves to that source's exact text;
+ * and no operation evicts, re-grounds or re-summarizes a summary whose provenance does not resolve.
+ */
+import type { Property } from "../src/models/property.ts";
+import { describeSpan, evicted, isSummaryLike, sources } from "../src/models/analysis.ts";
+import { provenanceResolves, storedText } from "../src/models/truth.ts";
+
+export const provenanceResolvesProperty: Property = {
+  id: "provenance-resolves",
+  level: "core",
+  requires: ["summarize"],
+  title: "Summaries carry provenance that resolves byte-exact",
+  seed: "A summary must carry the set of source span-ids it compresses. A summary with an empty or unresolvable provenance set is treated as unverified and cannot justify a destructive action.",
+  check({ call, outcome, truth }) {
+    if (!outcome.ok) return null;
+    const store = call.store;
+    const used = call.op === "reground" ? call.window.spans : [...evicted(call), ...sources(call)];
+    const unverified = used.find((span) => isSummaryLike(span) && !provenanceResolves(span, truth, store));
+    if (unverified !== undefined) {
+      return { span_id: unverified.span_id, message: `${call.op} succeeded although summary ${describeSpan(unverified)} has provenance that does not resolve in the store` };
+    }
+    if (call.op !== "summarize") return null;
+    const summary = outcome.window.spans.find((span) => span.span_id === call.summary_id);
+    if (summary === undefined) return { span_id: call.summary_id, message: `summarize succeeded but no span ${describeSpan({ span_id: call.summary_id })} is in the window` };
+    const provenance = summary.provenance ?? [];
+    if (provenance.length === 0) return { span_id: summary.span_id, message: `summary ${describeSpan(summary)} carries no provenance` };
+    for (const source of sources(call)) {
+      const entries = provenance.filter((entry) => entry.span_id === source.span_id);
+      if (entries.length === 0) return { span_id: source.span_id, message: `summary ${describeSpan(summary)} compresses ${describeSpan(source)} but its provenance does not name it` };
+      const text = truth.get(source.span_id)?.text;
+      const bad = entries.find((entry) => storedText(store, entry.externalized_key) !== text);
+      if (bad !== undefined) {
+        return { span_id: source.span_id, message: `the provenance entry for ${describeSpan(source)} has key ${JSON.stringify(bad.externalized_key)}, which does not resolve to its exact text` };
+      }
+    }
+    const named = new Set(sources(call).map((span) => span.span_id));
+    const stranger = provenance.find((entry) => !named.has(entry.span_id));
+    if (stranger !== undefined) {
+      return { span_id: stranger.span_id, message: `summary ${describeSpan(summary)} claims provenance from ${describeSpan(stranger)}, which it did not compress` };
+    }
+    return null;
+  },
+};

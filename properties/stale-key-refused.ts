@@ -1,0 +1,42 @@
+/**
+ * Seed: "the re-read returned the *current* schema, which had already been mutated by the bad edits. The
+ * original precondition was permanently unrecoverable from any source reachable by the instance."
+ *
+ * A key that is missing from the store, or under which the store holds different text, never counts as
+ * externalized: no successful operation turns such a span into a pointer or a provenance entry.
+ */
+import type { Property } from "../src/models/property.ts";
+import { describeSpan, evicted, isSummaryLike, sources } from "../src/models/analysis.ts";
+import { hasExactCopy } from "../src/models/truth.ts";
+import { kindOf } from "../src/wire/window.ts";
+
+export const staleKeyRefused: Property = {
+  id: "stale-key-refused",
+  level: "core",
+  requires: [],
+  title: "A missing or stale key never counts as externalized",
+  seed: "When a downstream test failed, the instance attempted to \"restore\" context by re-reading the schema — but the re-read returned the *current* schema, which had already been mutated by the bad edits.",
+  check({ call, outcome, truth }) {
+    if (!outcome.ok) return null;
+    const store = call.store;
+    const after = new Map(outcome.window.spans.map((span) => [span.span_id, span]));
+    for (const span of evicted(call)) {
+      const replaced = after.get(span.span_id);
+      if (replaced !== undefined && kindOf(replaced) === "pointer" && !hasExactCopy(span, truth, store)) {
+        return { span_id: span.span_id, message: `span ${describeSpan(span)} became a pointer although its key ${JSON.stringify(span.externalized_key)} ${staleness(span.externalized_key, store)}` };
+      }
+    }
+    // Summaries as sources are depth-bound's business: their own key is not what makes them recoverable.
+    for (const span of sources(call)) {
+      if (!isSummaryLike(span) && !hasExactCopy(span, truth, store)) {
+        return { span_id: span.span_id, message: `span ${describeSpan(span)} was summarized away although its key ${JSON.stringify(span.externalized_key)} ${staleness(span.externalized_key, store)}` };
+      }
+    }
+    return null;
+  },
+};
+
+function staleness(key: string | null, store: Record<string, string>): string {
+  if (key === null) return "is null (never externalized)";
+  return Object.hasOwn(store, key) ? "holds different text in the store (stale)" : "is not in the store (missing)";
+}

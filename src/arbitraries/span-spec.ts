@@ -1,0 +1,46 @@
+import fc from "fast-check";
+import { PRECONDITION_TAGS } from "../wire/tags.ts";
+import type { CopyMode, SpanSpec } from "../models/world.ts";
+import { textArb } from "./text.ts";
+
+const preconditionTag = fc.constantFrom(...PRECONDITION_TAGS);
+/** Near misses: not precondition tags on the wire, though a case-folding pruner would think so. */
+const lookalikeTag = fc.constantFrom("Invariant", "CONSTRAINT", "negative-result", "Scope_Qualifier", " precondition", "precondition ");
+const ordinaryTag = fc.constantFrom("diff", "plan", "exploratory", "tool_output", "superseded", "");
+
+export const tagsArb: fc.Arbitrary<string[]> = fc.array(
+  fc.oneof({ weight: 3, arbitrary: preconditionTag }, { weight: 1, arbitrary: lookalikeTag }, { weight: 2, arbitrary: ordinaryTag }),
+  { maxLength: 4 },
+);
+
+/** Short ids read well in a shrunk report; odd ones break pruners that build ids into strings or keys. */
+export const spanIdArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 9 }).map((n) => `s${n}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('s"q"', "s\\b", "s\nnl", "__proto__", "toString", "constructor", "span with spaces", "ünï", "🧩", "0"),
+  },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 8 }) },
+);
+
+const copyArb: fc.Arbitrary<CopyMode> = fc.constantFrom("honest", "none", "stale", "missing");
+
+/** Extra fields real runtimes hang on context entries; a pruner must carry them through untouched. */
+const extraArb = fc.option(
+  fc.record({ x_meta: fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.constant(null), fc.array(fc.boolean(), { maxLength: 2 })) }),
+  { freq: 4 },
+);
+
+export const spanSpecArb: fc.Arbitrary<SpanSpec> = fc.record({
+  id: spanIdArb,
+  text: textArb,
+  tags: tagsArb,
+  copy: copyArb,
+  extra: extraArb,
+});
+
+/** Mostly small windows (faults show up there), sometimes 40 and more spans. */
+export const initialSpansArb: fc.Arbitrary<SpanSpec[]> = fc.oneof(
+  { weight: 5, arbitrary: fc.array(spanSpecArb, { maxLength: 48 }) },
+  { weight: 1, arbitrary: fc.array(spanSpecArb, { maxLength: 48, size: "max" }) },
+);

@@ -1,0 +1,100 @@
+import type fc from "fast-check";
+import { kindOf } from "../../wire/window.ts";
+import { nearMiss } from "../../arbitraries/text.ts";
+import type { Harness } from "../harness.ts";
+import type { SpanSpec, World } from "../world.ts";
+import type { Selector } from "./selector.ts";
+import { resolveSelector, showIds, showSelector } from "./selector.ts";
+
+/** The runtime appends new spans (tool output, plans, diffs) to the window. */
+export class AddSpans implements fc.AsyncCommand<World, Harness> {
+  constructor(readonly specs: readonly SpanSpec[]) {}
+  check = () => true;
+  async run(world: World, harness: Harness) {
+    const added = this.specs.map((spec) => world.addSpan(spec));
+    harness.note(`add ${added.map((span) => `${JSON.stringify(span.span_id)}${span.tags.length ? ` ${JSON.stringify(span.tags)}` : ""}`).join(", ")}`);
+  }
+  toString = () => `add(${this.specs.length})`;
+}
+
+/** The runtime honestly writes spans to the store and records their keys: write-ahead, as the seed asks. */
+export class Externalize implements fc.AsyncCommand<World, Harness> {
+  constructor(readonly selector: Selector) {}
+  check = (world: Readonly<World>) => world.window.spans.length > 0;
+  async run(world: World, harness: Harness) {
+    const ids = new Set(resolveSelector(this.selector, world));
+    const done: string[] = [];
+    world.window.spans.forEach((span, index) => {
+      if (!ids.has(span.span_id) || kindOf(span) === "pointer") return;
+      world.replaceSpan(index, { ...span, externalized_key: world.put(span.text) });
+      done.push(span.span_id);
+    });
+    harness.note(`externalize ${showIds(done)}`);
+  }
+  toString = () => `externalize(${showSelector(this.selector)})`;
+}
+
+export type Corruption = "edit-text" | "missing-key" | "foreign-key" | "rebind-store" | "delete-store";
+
+/**
+ * The environment drifts under the pruner: a span is edited after it was externalized, a key is lost, the
+ * store is rewritten. The seed's third failure ("the re-read returned the *current* schema") in all its
+ * shapes. A corruption that would destroy the only copy of a span marks it lost, so no pruner is blamed.
+ */
+export class Corrupt implements fc.AsyncCommand<World, Harness> {
+  constructor(
+    readonly corruption: Corruption,
+    readonly pick: number,
+    readonly variant: number,
+  ) {}
+  check = (world: Readonly<World>) => world.window.spans.length > 0;
+  async run(world: World, harness: Harness) {
+    const label = this.#apply(world);
+    harness.note(label ?? `corrupt ${this.corruption}: nothing to corrupt`);
+  }
+  toString = () => `corrupt(${this.corruption},#${this.pick})`;
+
+  #apply(world: World): string | null {
+    const referenced = world.referencedKeys();
+    if (this.corruption === "delete-store") {
+      const keys = [...new Set(world.window.spans.flatMap((span) => [span.externalized_key, ...(span.provenance ?? []).map((e) => e.externalized_key)]))]
+        .filter((key): key is string => key !== null && Object.hasOwn(world.store, key));
+      const key = keys[this.pick % Math.max(keys.length, 1)];
+      if (key === undefined) return null;
+      delete world.store[key];
+      world.markLosses();
+      return `the store loses key ${JSON.stringify(key)}`;
+    }
+    const originals = world.window.spans.map((span, index) => ({ span, index })).filter(({ span }) => kindOf(span) === "original");
+    const target = originals[this.pick % Math.max(originals.length, 1)];
+    if (target === undefined) return null;
+    const { span, index } = target;
+    const id = JSON.stringify(span.span_id);
+    switch (this.corruption) {
+      case "edit-text": {
+        const text = nearMiss(span.text, this.variant);
+        world.replaceSpan(index, { ...span, text });
+        world.learn({ ...span, text });
+        return `${id} is edited to ${JSON.stringify(text)}, keeping its old key`;
+      }
+      case "missing-key": {
+        const key = world.missingKey();
+        world.replaceSpan(index, { ...span, externalized_key: key });
+        return `${id} now claims key ${JSON.stringify(key)}, which the store does not hold`;
+      }
+      case "foreign-key": {
+        const others = Object.keys(world.store).filter((key) => world.store[key] !== span.text);
+        const key = others[this.variant % Math.max(others.length, 1)] ?? world.missingKey();
+        world.replaceSpan(index, { ...span, externalized_key: key });
+        return `${id} now claims key ${JSON.stringify(key)}, which holds another text`;
+      }
+      case "rebind-store": {
+        const key = span.externalized_key;
+        if (key === null || !Object.hasOwn(world.store, key) || referenced.has(key)) return null;
+        const text = nearMiss(world.store[key] as string, this.variant);
+        world.store[key] = text;
+        return `the store's copy under ${JSON.stringify(key)} (key of ${id}) is replaced by ${JSON.stringify(text)}`;
+      }
+    }
+  }
+}

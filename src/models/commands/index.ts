@@ -1,0 +1,28 @@
+import fc from "fast-check";
+import { summaryTextArb } from "../../arbitraries/text.ts";
+import { spanSpecArb } from "../../arbitraries/span-spec.ts";
+import type { Harness } from "../harness.ts";
+import type { World } from "../world.ts";
+import { AddSpans, Corrupt, Externalize } from "./environment.ts";
+import { PressurePrunes, Prune, Reground, Summarize } from "./operations.ts";
+import { selectorArb } from "./selector.ts";
+
+export { AddSpans, Corrupt, Externalize } from "./environment.ts";
+export { PressurePrunes, Prune, Reground, Summarize } from "./operations.ts";
+
+/**
+ * Every command the model knows. Commands for capabilities an implementation lacks are generated anyway
+ * and skipped by their `check`, so one seed means the same scenario whatever is declared.
+ */
+export const commandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [
+  fc.array(spanSpecArb, { minLength: 1, maxLength: 6 }).map((specs) => new AddSpans(specs)),
+  selectorArb.map((selector) => new Externalize(selector)),
+  fc
+    .tuple(fc.constantFrom("edit-text", "missing-key", "foreign-key", "rebind-store", "delete-store" as const), fc.nat({ max: 64 }), fc.nat({ max: 8 }))
+    .map(([corruption, pick, variant]) => new Corrupt(corruption, pick, variant)),
+  selectorArb.map((selector) => new Prune(selector)),
+  selectorArb.map((selector) => new Prune(selector)),
+  fc.array(selectorArb, { minLength: 2, maxLength: 4 }).map((rounds) => new PressurePrunes(rounds)),
+  fc.tuple(selectorArb, summaryTextArb).map(([selector, text]) => new Summarize(selector, text)),
+  fc.constant(null).map(() => new Reground()),
+];

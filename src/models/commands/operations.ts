@@ -1,0 +1,61 @@
+import type fc from "fast-check";
+import type { Harness } from "../harness.ts";
+import { storeSnapshot } from "../harness.ts";
+import type { World } from "../world.ts";
+import type { Selector } from "./selector.ts";
+import { resolveSelector, showIds, showSelector } from "./selector.ts";
+
+/** Asks the pruner to evict spans, adversarially: absent ids, repeats, everything, nothing, pointers again. */
+export class Prune implements fc.AsyncCommand<World, Harness> {
+  constructor(readonly selector: Selector) {}
+  check = () => true;
+  async run(world: World, harness: Harness) {
+    await prune(world, harness, resolveSelector(this.selector, world));
+  }
+  toString = () => `prune(${showSelector(this.selector)})`;
+}
+
+/** Budget pressure: several prunes in a row, each on the window the last one returned. */
+export class PressurePrunes implements fc.AsyncCommand<World, Harness> {
+  constructor(readonly rounds: readonly Selector[]) {}
+  check = () => true;
+  async run(world: World, harness: Harness) {
+    for (const selector of this.rounds) await prune(world, harness, resolveSelector(selector, world));
+  }
+  toString = () => `pressure(${this.rounds.map(showSelector).join(" | ")})`;
+}
+
+export class Summarize implements fc.AsyncCommand<World, Harness> {
+  constructor(
+    readonly selector: Selector,
+    readonly text: string,
+  ) {}
+  check = (world: Readonly<World>) => world.capabilities.includes("summarize");
+  async run(world: World, harness: Harness) {
+    const span_ids = resolveSelector(this.selector, world);
+    const summary_id = world.freshId("sum");
+    const outcome = await harness.exchange(world, `summarize ${showIds(span_ids)} as ${JSON.stringify(summary_id)}`, {
+      op: "summarize",
+      window: world.window,
+      span_ids,
+      summary_id,
+      summary_text: this.text,
+      store: storeSnapshot(world.store),
+    });
+    const summary = outcome.ok ? outcome.window.spans.find((span) => span.span_id === summary_id) : undefined;
+    if (summary !== undefined) world.learn(summary);
+  }
+  toString = () => `summarize(${showSelector(this.selector)})`;
+}
+
+export class Reground implements fc.AsyncCommand<World, Harness> {
+  check = (world: Readonly<World>) => world.capabilities.includes("reground");
+  async run(world: World, harness: Harness) {
+    await harness.exchange(world, "reground", { op: "reground", window: world.window, store: storeSnapshot(world.store) });
+  }
+  toString = () => "reground";
+}
+
+async function prune(world: World, harness: Harness, evict_ids: string[]) {
+  await harness.exchange(world, `prune ${showIds(evict_ids)}`, { op: "prune", window: world.window, evict_ids, store: storeSnapshot(world.store) });
+}

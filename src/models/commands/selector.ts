@@ -1,0 +1,63 @@
+import fc from "fast-check";
+import type { Window } from "../../wire/window.ts";
+import { kindOf } from "../../wire/window.ts";
+import type { World } from "../world.ts";
+import { isProtected } from "../truth.ts";
+
+/**
+ * Which spans an operation names, decided against the window as it is when the command runs (commands are
+ * generated before the window exists). Picks are positions modulo the window length, so they shrink
+ * towards the first span.
+ */
+export interface Selector {
+  readonly mode: "picks" | "all" | "none" | "pointers" | "protected" | "unprotected";
+  readonly picks: readonly number[];
+  /** Also name this many ids that are in no window. */
+  readonly absent: number;
+  /** Name every id twice. */
+  readonly repeat: boolean;
+}
+
+export const selectorArb: fc.Arbitrary<Selector> = fc.record({
+  mode: fc.oneof(
+    { weight: 6, arbitrary: fc.constant("picks" as const) },
+    { weight: 1, arbitrary: fc.constantFrom("all" as const, "none" as const, "pointers" as const, "protected" as const, "unprotected" as const) },
+  ),
+  picks: fc.array(fc.nat({ max: 64 }), { minLength: 1, maxLength: 4 }),
+  absent: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2 }) }),
+  repeat: fc.boolean(),
+});
+
+export function resolveSelector(selector: Selector, world: World): string[] {
+  const ids = chosen(selector, world.window, world).map((span) => span.span_id);
+  const named = [...new Set(ids)];
+  for (let n = 0; n < selector.absent; n++) named.push(world.freshId("absent"));
+  return selector.repeat ? named.flatMap((id) => [id, id]) : named;
+}
+
+function chosen(selector: Selector, window: Window, world: World) {
+  const spans = window.spans;
+  switch (selector.mode) {
+    case "picks":
+      return spans.length === 0 ? [] : selector.picks.map((pick) => spans[pick % spans.length]!);
+    case "all":
+      return spans;
+    case "none":
+      return [];
+    case "pointers":
+      return spans.filter((span) => kindOf(span) === "pointer");
+    case "protected":
+      return spans.filter((span) => isProtected(world.truth, span));
+    case "unprotected":
+      return spans.filter((span) => !isProtected(world.truth, span));
+  }
+}
+
+export function showSelector(selector: Selector): string {
+  const base = selector.mode === "picks" ? `#${selector.picks.join(",#")}` : selector.mode;
+  return `${base}${selector.absent > 0 ? `+${selector.absent} absent` : ""}${selector.repeat ? " twice" : ""}`;
+}
+
+export function showIds(ids: readonly string[]): string {
+  return `[${ids.map((id) => JSON.stringify(id)).join(", ")}]`;
+}

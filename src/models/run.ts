@@ -1,0 +1,101 @@
+import fc from "fast-check";
+import type { Driver } from "../adapters/driver.ts";
+import type { Level, Property } from "./property.ts";
+import { Harness } from "./harness.ts";
+import { AddSpans } from "./commands/index.ts";
+import { isPropertyViolation, type PropertyViolation } from "./violation.ts";
+import { replayPathOf, scenarioArb, type Scenario } from "./scenario.ts";
+import { World } from "./world.ts";
+
+export interface CheckOptions {
+  readonly level: Level;
+  readonly numRuns: number;
+  readonly seed?: number;
+  readonly path?: string;
+  readonly replayPath?: string;
+  readonly maxCommands?: number;
+  /** Stop generating new runs after this long (shrinking included); the result is then `interrupted`. */
+  readonly timeLimitMs?: number;
+}
+
+interface Common {
+  readonly property: string;
+  readonly level: Level;
+  readonly seed: number;
+  readonly runs: number;
+  readonly requests: number;
+  readonly ms: number;
+}
+
+/** A property's verdict as data; only src/reports turns it into text. */
+export type PropertyResult =
+  | (Common & { readonly status: "passed" })
+  | (Common & { readonly status: "interrupted" })
+  | (Common & {
+      readonly status: "failed";
+      readonly violation: PropertyViolation;
+      readonly path: string;
+      readonly replayPath: string;
+      readonly shrinks: number;
+      /** Runs it took to find the first failure. */
+      readonly runsToFailure: number;
+      readonly counterexample: string;
+    })
+  | (Common & { readonly status: "error"; readonly error: unknown });
+
+/** Checks one property against an implementation with fast-check's model-based runner. */
+export async function checkProperty(driver: Driver, property: Property, options: CheckOptions): Promise<PropertyResult> {
+  const started = performance.now();
+  let requests = 0;
+  const scenario = scenarioArb({
+    ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
+    ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
+  });
+  const details = await fc.check(
+    fc.asyncProperty(scenario, async (value) => {
+      const harness = new Harness(driver, property, options.level);
+      try {
+        await runScenario(driver, harness, value);
+      } finally {
+        requests += harness.requests;
+      }
+    }),
+    {
+      numRuns: options.numRuns,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
+      ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
+    },
+  );
+  const common: Common = {
+    property: property.id,
+    level: options.level,
+    seed: details.seed,
+    runs: details.numRuns,
+    requests,
+    ms: performance.now() - started,
+  };
+  if (!details.failed) return { ...common, status: details.interrupted ? "interrupted" : "passed" };
+  const error = details.errorInstance;
+  if (!isPropertyViolation(error) || details.counterexample === null || details.counterexamplePath === null) {
+    return { ...common, status: "error", error };
+  }
+  const [value] = details.counterexample;
+  return {
+    ...common,
+    status: "failed",
+    violation: error,
+    path: details.counterexamplePath,
+    replayPath: replayPathOf(value.commands) ?? "",
+    shrinks: details.numShrinks,
+    runsToFailure: Number(details.counterexamplePath.split(":")[0]) + 1,
+    counterexample: fc.stringify(value),
+  };
+}
+
+export async function runScenario(driver: Driver, harness: Harness, scenario: Scenario): Promise<void> {
+  const world = new World(driver.capabilities, scenario.keyScheme);
+  harness.note(`the store names keys by ${scenario.keyScheme}`);
+  if (scenario.initial.length > 0) await new AddSpans(scenario.initial).run(world, harness);
+  await fc.asyncModelRun(() => ({ model: world, real: harness }), scenario.commands);
+}

@@ -1,0 +1,63 @@
+import type { Span, Store, Window } from "../wire/window.ts";
+import { kindOf } from "../wire/window.ts";
+import { isPreconditionBearing } from "../wire/tags.ts";
+
+/** What the harness knows about a span whatever the pruner did to it: the content it was last given. */
+export interface Fact {
+  readonly span_id: string;
+  readonly text: string;
+  readonly tags: readonly string[];
+  /** Set when the environment (not the pruner) destroyed the last copy, so no pruner can be blamed. */
+  readonly lost: boolean;
+}
+
+export type Truth = ReadonlyMap<string, Fact>;
+
+export function factOf(truth: Truth, spanId: string): Fact | undefined {
+  return truth.get(spanId);
+}
+
+export function isProtected(truth: Truth, span: Pick<Span, "span_id" | "tags">): boolean {
+  return isPreconditionBearing(truth.get(span.span_id) ?? span);
+}
+
+/** Byte-exact lookup; own properties only, so `__proto__` is an ordinary key. */
+export function storedText(store: Store, key: string | null): string | undefined {
+  return key !== null && Object.hasOwn(store, key) ? store[key] : undefined;
+}
+
+/** The key resolves to exactly the text the harness knows for that span. */
+export function resolvesTo(store: Store, key: string | null, text: string | undefined): boolean {
+  return text !== undefined && storedText(store, key) === text;
+}
+
+export function provenanceResolves(span: Span, truth: Truth, store: Store): boolean {
+  return (span.provenance ?? []).every((entry) => resolvesTo(store, entry.externalized_key, truth.get(entry.span_id)?.text));
+}
+
+/**
+ * Whether the span, as it stands in a window, has a byte-exact copy the store can give back: the oracle's
+ * independent notion of "externalized", judged against the truth, not against what the window claims.
+ */
+export function hasExactCopy(span: Span, truth: Truth, store: Store): boolean {
+  const text = kindOf(span) === "pointer" ? truth.get(span.span_id)?.text : span.text;
+  return resolvesTo(store, span.externalized_key, text) && provenanceResolves(span, truth, store);
+}
+
+/** Every span in the window can be recovered from the store (summaries through their sources). */
+export function ungroundedSpans(window: Window, truth: Truth, store: Store): Span[] {
+  return window.spans.filter((span) =>
+    kindOf(span) === "summary" ? !provenanceResolves(span, truth, store) : !hasExactCopy(span, truth, store),
+  );
+}
+
+/** The exact text of a known span is still in the window, or behind a key the window holds for it. */
+export function isRecoverable(fact: Fact, window: Window, store: Store): boolean {
+  return window.spans.some((span) => {
+    if (span.provenance?.some((entry) => entry.span_id === fact.span_id && storedText(store, entry.externalized_key) === fact.text)) {
+      return true;
+    }
+    if (span.span_id !== fact.span_id) return false;
+    return kindOf(span) === "pointer" ? storedText(store, span.externalized_key) === fact.text : span.text === fact.text;
+  });
+}

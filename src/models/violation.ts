@@ -1,0 +1,35 @@
+import type { Exchange } from "../adapters/driver.ts";
+import type { Request } from "../wire/protocol.ts";
+import type { Finding } from "./property.ts";
+
+/** One thing that happened in a run, in order: the harness changing the world, or a request answered. */
+export type TraceEntry =
+  | { readonly kind: "env"; readonly label: string }
+  | { readonly kind: "request"; readonly label: string; readonly exchange: Exchange };
+
+const VIOLATION = Symbol.for("prunecheck.PropertyViolation");
+
+/**
+ * Thrown inside a run when a property fails, so fast-check shrinks towards it; carries everything a report
+ * needs, because fast-check hands back the error of the smallest failing run.
+ */
+export class PropertyViolation extends Error {
+  override readonly name = "PropertyViolation";
+  readonly [VIOLATION] = true;
+
+  constructor(
+    readonly propertyId: string,
+    readonly finding: Finding,
+    readonly trace: readonly TraceEntry[],
+    /** The request that failed, when the fault came with one the harness never got an answer to. */
+    readonly pending: Request | null = null,
+    readonly stderrTail = "",
+    options?: { cause?: unknown },
+  ) {
+    super(`${propertyId}: ${finding.message}`, options);
+  }
+}
+
+export function isPropertyViolation(value: unknown): value is PropertyViolation {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[VIOLATION] === true;
+}

@@ -1,0 +1,134 @@
+import { contentKey } from "../reference/content-store.ts";
+import type { Capability } from "../wire/protocol.ts";
+import type { Span, Store, Window } from "../wire/window.ts";
+import { kindOf } from "../wire/window.ts";
+import type { Fact } from "./truth.ts";
+import { isRecoverable } from "./truth.ts";
+
+/** How the harness names store entries in one run. Pruners must treat keys as opaque. */
+export type KeyScheme = "sha256" | "counter" | "odd";
+
+export type CopyMode = "none" | "honest" | "stale" | "missing";
+
+/** A span as generated, before the world gives it a unique id and (maybe) a store entry. */
+export interface SpanSpec {
+  readonly id: string;
+  readonly text: string;
+  readonly tags: readonly string[];
+  readonly copy: CopyMode;
+  readonly extra: Readonly<Record<string, unknown>> | null;
+}
+
+const ODD_KEYS = ["__proto__", "constructor", "toString", "", " k ", "k\"\\\n", "ключ", "🔑"];
+
+/**
+ * The harness side of a run: the window as the pruner last returned it, the harness-owned store, and the
+ * truth about every span ever seen. Commands change it; properties only read snapshots of it.
+ */
+export class World {
+  window: Window = { spans: [], derivation_depth: 0 };
+  /** Null prototype, so that keys such as `__proto__` are plain entries. */
+  store: Store = Object.create(null) as Store;
+  readonly truth = new Map<string, Fact>();
+  readonly #usedIds = new Set<string>();
+  #keys = 0;
+
+  constructor(
+    readonly capabilities: readonly Capability[],
+    readonly keyScheme: KeyScheme,
+  ) {}
+
+  /** A span id nobody has used in this run, as close to the wanted one as possible. */
+  freshId(wanted: string): string {
+    let id = wanted;
+    for (let n = 2; this.#usedIds.has(id); n++) id = `${wanted}~${n}`;
+    this.#usedIds.add(id);
+    return id;
+  }
+
+  /** Writes text to the store the way an honest runtime would, and returns its key. */
+  put(text: string): string {
+    const key = this.#newKey(text);
+    this.store[key] = text;
+    return key;
+  }
+
+  /** A key the store does not hold. */
+  missingKey(): string {
+    let key = `missing-${this.#keys++}`;
+    while (Object.hasOwn(this.store, key)) key = `missing-${this.#keys++}`;
+    return key;
+  }
+
+  addSpan(spec: SpanSpec): Span {
+    const span_id = this.freshId(spec.id);
+    const span: Span = {
+      ...(spec.extra ?? {}),
+      span_id,
+      text: spec.text,
+      tags: [...spec.tags],
+      externalized_key: this.#keyFor(spec),
+    };
+    this.window = { ...this.window, spans: [...this.window.spans, span] };
+    this.learn(span);
+    return span;
+  }
+
+  /** Records the content of a span the harness has just seen (an original, or a summary it was given). */
+  learn(span: Span): void {
+    this.truth.set(span.span_id, { span_id: span.span_id, text: span.text, tags: [...span.tags], lost: false });
+  }
+
+  /**
+   * After the environment destroyed store entries: every fact no longer recoverable is marked lost, so the
+   * pruner is not blamed for what it could not prevent.
+   */
+  markLosses(): void {
+    for (const fact of this.truth.values()) {
+      if (!fact.lost && !isRecoverable(fact, this.window, this.store)) this.truth.set(fact.span_id, { ...fact, lost: true });
+    }
+  }
+
+  /** Keys that pointers or provenance entries depend on: the environment never rewrites those silently. */
+  referencedKeys(): Set<string> {
+    const keys = new Set<string>();
+    for (const span of this.window.spans) {
+      if (kindOf(span) === "pointer" && span.externalized_key !== null) keys.add(span.externalized_key);
+      for (const entry of span.provenance ?? []) keys.add(entry.externalized_key);
+    }
+    return keys;
+  }
+
+  replaceSpan(index: number, span: Span): void {
+    const spans = [...this.window.spans];
+    spans[index] = span;
+    this.window = { ...this.window, spans };
+  }
+
+  #keyFor(spec: SpanSpec): string | null {
+    switch (spec.copy) {
+      case "none":
+        return null;
+      case "honest":
+        return this.put(spec.text);
+      case "stale":
+        // What the seed's re-read found: the store holds a *different* version under the key.
+        return this.put(`${spec.text} `);
+      case "missing":
+        return this.missingKey();
+    }
+  }
+
+  #newKey(text: string): string {
+    switch (this.keyScheme) {
+      case "sha256":
+        return contentKey(text);
+      case "counter":
+        return `k${this.#keys++}`;
+      case "odd": {
+        const n = this.#keys++;
+        return n < ODD_KEYS.length ? (ODD_KEYS[n] as string) : `odd-${n}`;
+      }
+    }
+  }
+}
