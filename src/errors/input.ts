@@ -1,0 +1,41 @@
+import type { z } from "zod";
+
+const INPUT = Symbol.for("prunecheck.InputError");
+
+export type InputErrorCode = "usage" | "unreadable_file" | "invalid_json" | "invalid_report" | "invalid_module" | "invalid_config";
+
+/** Bad input from the user: a flag, a file, a module. Always one clear line and exit code 2, never a stack. */
+export class InputError extends Error {
+  override readonly name = "InputError";
+  readonly [INPUT] = true;
+
+  constructor(
+    readonly code: InputErrorCode,
+    message: string,
+    /** What to do next, printed as a `Hint:` line. */
+    readonly hint?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function isInputError(value: unknown): value is InputError {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[INPUT] === true;
+}
+
+/** zod issues as `✖ message → at path` lines, the first few only: a wall of issues helps nobody. */
+export function describeIssues(error: z.ZodError, limit = 3): string {
+  const lines = error.issues.slice(0, limit).map((issue) => `✖ ${issue.message} → at ${formatPath(issue.path)}`);
+  if (error.issues.length > limit) lines.push(`(and ${error.issues.length - limit} more)`);
+  return lines.join("; ");
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "(root)";
+  return path
+    .map((segment, index) =>
+      typeof segment === "number" ? `[${segment}]` : index === 0 ? String(segment) : /^[A-Za-z_$][\w$]*$/.test(String(segment)) ? `.${String(segment)}` : `[${JSON.stringify(String(segment))}]`,
+    )
+    .join("");
+}

@@ -1,0 +1,62 @@
+import type { Capability } from "../wire/protocol.ts";
+import type { PropertyResult } from "../models/run.ts";
+import { propertyById } from "../../properties/index.ts";
+import { REPORT_FORMAT, type Report, type Target } from "./report.ts";
+import { lastRequest, tellStory } from "./story.ts";
+
+export interface Implementation {
+  readonly name: string;
+  readonly capabilities: readonly Capability[];
+  readonly target: Target;
+}
+
+type Failed = Extract<PropertyResult, { status: "failed" }>;
+
+/** Turns a failed run into report data; pure, so every rendering and test starts from the same object. */
+export function buildReport(result: Failed, implementation: Implementation, options: { outDir: string; now?: Date }): Report {
+  const { violation } = result;
+  const info = propertyById(violation.propertyId);
+  if (info === undefined) throw new Error(`prunecheck bug: a violation names unknown property ${violation.propertyId}`);
+  const failing = lastRequest(violation.trace);
+  const requests = violation.trace.flatMap((entry) => (entry.kind === "request" ? [entry.exchange.request] : []));
+  const pendingIsNew = violation.pending !== null && failing?.exchange.request !== violation.pending;
+  return {
+    format: REPORT_FORMAT,
+    property: { id: info.id, level: info.level, title: info.title, seed: info.seed },
+    checked_property: result.property,
+    level: result.level,
+    implementation: { name: implementation.name, capabilities: [...implementation.capabilities], target: implementation.target },
+    seed: result.seed,
+    path: result.path,
+    replayPath: result.replayPath,
+    runs_to_failure: result.runsToFailure,
+    shrinks: result.shrinks,
+    finding: { message: violation.finding.message, span_id: violation.finding.span_id ?? null },
+    story: tellStory(violation.trace, violation.finding, implementation.name),
+    requests: pendingIsNew && violation.pending !== null ? [...requests, violation.pending] : requests,
+    response: pendingIsNew ? null : (failing?.exchange.outcome ?? null),
+    before: pendingIsNew ? pendingWindow(violation.pending) : (failing?.exchange.request.window ?? null),
+    after: !pendingIsNew && failing?.exchange.outcome.ok ? failing.exchange.outcome.window : null,
+    stderr: violation.stderrTail,
+    replay: `npx prunecheck replay ${shellQuote(`${options.outDir}/${reportFileStem({ property: info, implementation, seed: result.seed })}.json`)}`,
+    counterexample: result.counterexample,
+    created: (options.now ?? new Date()).toISOString(),
+  };
+}
+
+function pendingWindow(request: unknown) {
+  const window = (request as { window?: Report["before"] } | null)?.window;
+  return window ?? null;
+}
+
+export function reportFileStem(report: { property: { id: string }; implementation: { name: string }; seed: number }): string {
+  return `${report.property.id}-${slug(report.implementation.name)}-${report.seed}`;
+}
+
+function slug(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 60) || "impl";
+}
+
+export function shellQuote(value: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}

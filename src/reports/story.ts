@@ -1,0 +1,68 @@
+import type { Exchange } from "../adapters/driver.ts";
+import type { TraceEntry } from "../models/violation.ts";
+import type { Outcome } from "../wire/protocol.ts";
+import type { Span, Store, Window } from "../wire/window.ts";
+import { kindOf } from "../wire/window.ts";
+import { preconditionTagsOf } from "../wire/tags.ts";
+
+/**
+ * The counterexample told as a short story, the way Elle explains an anomaly: who the spans are, what the
+ * harness asked, what came back, and why that breaks the condition. Readable by someone who never ran
+ * the tool, which is who reads it in a design review.
+ */
+export function tellStory(trace: readonly TraceEntry[], finding: { message: string }, implementation: string): string[] {
+  const failing = lastRequest(trace);
+  const lines: string[] = [];
+  for (const entry of trace) {
+    if (entry === failing) break;
+    lines.push(entry.kind === "env" ? `The runtime: ${entry.label}.` : `${implementation} was asked to ${entry.label}; ${answer(entry.exchange.outcome)}.`);
+  }
+  if (failing !== undefined) {
+    const { request, outcome } = failing.exchange;
+    lines.push(...cast(request.window, request.store));
+    lines.push(`Then ${implementation} was asked to ${failing.label}, and ${answer(outcome)}.`);
+  }
+  lines.push(`That is the violation: ${finding.message}.`);
+  return lines;
+}
+
+export function lastRequest(trace: readonly TraceEntry[]): Extract<TraceEntry, { kind: "request" }> | undefined {
+  return trace.findLast((entry): entry is Extract<TraceEntry, { kind: "request" }> => entry.kind === "request");
+}
+
+/** "Let s1 be …": one sentence per span of the window the failing request carried. */
+function cast(window: Window, store: Store): string[] {
+  if (window.spans.length === 0) return [`At that point the window was empty (derivation_depth ${window.derivation_depth}).`];
+  return [
+    `At that point the window had derivation_depth ${window.derivation_depth} and ${window.spans.length} span${window.spans.length === 1 ? "" : "s"}:`,
+    ...window.spans.map((span) => `Let ${JSON.stringify(span.span_id)} be ${describe(span, store)}.`),
+  ];
+}
+
+function describe(span: Span, store: Store): string {
+  const tags = preconditionTagsOf(span);
+  const role = tags.length > 0 ? `precondition-bearing (${tags.map((tag) => `\`${tag}\``).join(", ")})` : span.tags.length > 0 ? `tagged ${JSON.stringify(span.tags)} (no precondition tag)` : "untagged";
+  const kind = kindOf(span);
+  if (kind === "pointer") return `a pointer, ${role}, to key ${JSON.stringify(span.externalized_key)}, which ${copyState(span.externalized_key, store, null)}`;
+  const what = kind === "summary" ? `a summary of ${JSON.stringify((span.provenance ?? []).map((entry) => entry.span_id))}` : "an original span";
+  return `${what}, ${role}, with text ${quote(span.text)}; ${span.externalized_key === null ? "it was never externalized" : `its key ${JSON.stringify(span.externalized_key)} ${copyState(span.externalized_key, store, span.text)}`}`;
+}
+
+function copyState(key: string | null, store: Store, text: string | null): string {
+  if (key === null || !Object.hasOwn(store, key)) return "the store does not hold";
+  if (text === null) return `holds ${quote(store[key] as string)}`;
+  return store[key] === text ? "holds exactly that text" : `holds different text, ${quote(store[key] as string)}`;
+}
+
+function answer(outcome: Outcome): string {
+  if (!outcome.ok) return `it refused with ${outcome.error.type}${outcome.error.span_id ? ` naming ${JSON.stringify(outcome.error.span_id)}` : ""}${outcome.error.code ? ` (${outcome.error.code})` : ""}`;
+  const spans = outcome.window.spans.map((span) => `${JSON.stringify(span.span_id)}${kindOf(span) === "original" ? "" : ` (${kindOf(span)})`}`);
+  return `it returned a window of depth ${outcome.window.derivation_depth} holding [${spans.join(", ")}]`;
+}
+
+function quote(text: string): string {
+  const shown = text.length > 80 ? `${text.slice(0, 77)}…` : text;
+  return JSON.stringify(shown);
+}
+
+export type { Exchange };

@@ -1,0 +1,45 @@
+import type { PropertyResult } from "../models/run.ts";
+import type { Level } from "../models/property.ts";
+
+export interface ResultLine {
+  readonly property: string;
+  readonly status: PropertyResult["status"] | "skipped";
+  readonly runs: number;
+  readonly requests: number;
+  readonly ms: number;
+  /** Path stem of the report files (without .json/.md), for failed properties. */
+  readonly report?: string;
+  /** For failures: the property actually violated (adapter-protocol when the transport broke). */
+  readonly violated?: string;
+  readonly message?: string;
+  readonly reason?: string;
+}
+
+/** `<out>/summary.json`: what CI and the matrix read. */
+export interface RunSummary {
+  readonly implementation: string;
+  readonly level: Level;
+  readonly capabilities: readonly string[];
+  readonly runs: number;
+  readonly requests: number;
+  /** Ids of violated properties, each once, in catalog order. */
+  readonly violations: readonly string[];
+  readonly seconds: number;
+  readonly seed: number;
+  readonly results: readonly ResultLine[];
+}
+
+export function summarizeRun(input: Omit<RunSummary, "runs" | "requests" | "violations">): RunSummary {
+  const violations = [...new Set(input.results.flatMap((result) => (result.status === "failed" && result.violated ? [result.violated] : [])))];
+  return {
+    ...input,
+    runs: input.results.reduce((sum, result) => sum + result.runs, 0),
+    requests: input.results.reduce((sum, result) => sum + result.requests, 0),
+    violations,
+  };
+}
+
+export function summaryLine(summary: RunSummary): string {
+  const verdict = summary.violations.length === 0 ? "conforms" : `VIOLATES ${summary.violations.join(", ")}`;
+  return `prunecheck: ${summary.implementation} ${verdict} at ${summary.level} (${summary.results.filter((r) => r.status !== "skipped").length} properties, ${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s)`;
+}
