@@ -1,0 +1,139 @@
+"""The prunecheck stdio protocol v1 loop (docs/protocol.md): one JSON request a line on stdin, exactly one
+JSON response a line on stdout, in order, flushed at once. stderr is free text the harness captures.
+
+serve(pruner) turns any object with prune (and optionally summarize, reground) methods into an adapter.
+A method returns the new window, or raises UnrecoverablePruneError to refuse. Every request is
+independent: the pruner gets the whole window and store each time and keeps nothing between requests.
+"""
+
+import json
+import sys
+import traceback
+
+from .errors import UnrecoverablePruneError
+from .wire import OPERATIONS, PROTOCOL_VERSION, BadRequest, check_request, request_id
+
+_PROTOCOL_OPS = ("hello", "shutdown") + OPERATIONS
+
+
+def serve(pruner, stdin=None, stdout=None):
+    """Answers requests until shutdown or end of input; returns the exit status (0).
+
+    With the default streams, print() inside the pruner goes to stderr, so it cannot corrupt stdout."""
+    real_stdout = sys.stdout
+    if stdout is None:
+        stdout = sys.stdout.buffer
+        sys.stdout = sys.stderr
+    stdin = sys.stdin.buffer if stdin is None else stdin
+    try:
+        while True:
+            line = stdin.readline()
+            if not line:
+                return 0
+            response, stop = handle_line(pruner, line)
+            if response is not None:
+                try:
+                    stdout.write(encode(response) + b"\n")
+                    stdout.flush()
+                except BrokenPipeError:
+                    return 0
+            if stop:
+                return 0
+    finally:
+        sys.stdout = real_stdout
+
+
+def encode(response):
+    # ASCII-only output: every non-ASCII character (lone surrogates included) travels as a \u escape, so
+    # text round-trips whatever encoding the harness's pipe assumes.
+    return json.dumps(response, ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode("ascii")
+
+
+def handle_line(pruner, line):
+    """One request line (bytes or str) -> (response dict or None, whether to stop). Never raises."""
+    try:
+        return _handle(pruner, line)
+    except Exception as error:  # a bug here must cost one answer, not the whole session
+        traceback.print_exc(file=sys.stderr)
+        return _error(None, "InternalError", f"this is a bug in prunecheck_adapter: {error!r}"), False
+
+
+def _handle(pruner, line):
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            return _error(None, "BadRequest", f"the request line is not UTF-8: {error}"), False
+    if line.strip() == "":
+        return None, False
+    try:
+        request = json.loads(line, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as error:
+        return _error(None, "BadRequest", f"the request line is not JSON: {error}"), False
+
+    rid = request_id(request)
+    op = request.get("op") if isinstance(request, dict) else None
+    if isinstance(op, str) and (op not in _PROTOCOL_OPS or (op in OPERATIONS and op not in capabilities_of(pruner))):
+        return _error(rid, "UnsupportedOperation", f"{name_of(pruner)} does not implement {op}"), False
+    try:
+        request = check_request(request, _PROTOCOL_OPS)
+    except BadRequest as error:
+        return _error(rid, "BadRequest", str(error)), False
+
+    if op == "shutdown":
+        return None, True
+    if op == "hello":
+        return {
+            "id": rid,
+            "ok": True,
+            "protocol": PROTOCOL_VERSION,
+            "name": name_of(pruner),
+            "capabilities": list(capabilities_of(pruner)),
+        }, False
+    try:
+        window = _call(pruner, request)
+        encode(window)
+    except Exception as error:
+        if not isinstance(error, UnrecoverablePruneError):
+            traceback.print_exc(file=sys.stderr)
+        return {"id": rid, "ok": False, "error": to_wire_error(error)}, False
+    return {"id": rid, "ok": True, "window": window}, False
+
+
+def _call(pruner, request):
+    op = request["op"]
+    if op == "prune":
+        return pruner.prune(request["window"], request["evict_ids"], request["store"])
+    if op == "summarize":
+        return pruner.summarize(request["window"], request["span_ids"], request["summary_id"], request["summary_text"], request["store"])
+    return pruner.reground(request["window"], request["store"])
+
+
+def name_of(pruner):
+    name = getattr(pruner, "name", None)
+    return name if isinstance(name, str) and name else type(pruner).__name__
+
+
+def capabilities_of(pruner):
+    """The declared capabilities the pruner has a method for; without a declaration, the methods it has."""
+    declared = getattr(pruner, "capabilities", None)
+    ops = OPERATIONS if declared is None else [op for op in declared if op in OPERATIONS]
+    return tuple(op for op in ops if callable(getattr(pruner, op, None)))
+
+
+def to_wire_error(error):
+    """A raised exception as the wire's error object, like toWireError in src/adapters/in-process.ts."""
+    span_id = getattr(error, "span_id", None)
+    code = getattr(error, "reason", None) if isinstance(error, UnrecoverablePruneError) else getattr(error, "code", None)
+    wire = {"type": type(error).__name__, "message": str(error), "span_id": span_id if isinstance(span_id, str) else None}
+    if isinstance(code, str):
+        wire["code"] = code
+    return wire
+
+
+def _error(rid, error_type, message):
+    return {"id": rid, "ok": False, "error": {"type": error_type, "message": message, "span_id": None}}
+
+
+def _reject_constant(name):
+    raise ValueError(f"{name} is not JSON")
