@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Window } from "../wire/window.ts";
 import type { Span } from "../wire/window.ts";
+import { reground } from "./reground.ts";
 import { pointerText } from "./resolve.ts";
 import { SUMMARY_DEPTH, summarize } from "./summarize.ts";
 import { deepFreeze, frozenStore, frozenWindow, original, refusalOf } from "./test-helpers.ts";
@@ -138,6 +139,14 @@ describe("summarize: refusals", () => {
     expect(error).toMatchObject({ reason: "summary_depth_exceeded", spanId: "sum" });
   });
 
+  it("refuses to summarize a summary even after regrounding: reground keeps summaries as summaries", () => {
+    const first = deepFreeze(summarize(frozenWindow([a, x]), ["a"], "sum", "s", store));
+    const grounded = deepFreeze(reground(first, store));
+    expect(grounded.derivation_depth).toBe(0);
+    const error = refusalOf(() => summarize(grounded, ["sum", "x"], "sum2", "s", store));
+    expect(error).toMatchObject({ reason: "summary_depth_exceeded", spanId: "sum" });
+  });
+
   it("refuses a summary of a summary even when the summary is not externalized", () => {
     const unexternalized: Span = { ...summary, externalized_key: null };
     expect(refusalOf(() => summarize(frozenWindow([unexternalized]), ["sum"], "sum2", "s", summaryStore)).reason).toBe(
@@ -196,12 +205,19 @@ describe("summarize: refusals", () => {
     expect(error).toMatchObject({ reason: "key_missing", spanId: "x" });
   });
 
-  it("checks the request before the window: empty, unknown, duplicate id, then grounding", () => {
+  it("checks grounding first, like prune: an ungrounded derived window is named even if the request is also wrong", () => {
     const derived = frozenWindow([a, y], 1);
-    expect(refusalOf(() => summarize(derived, [], "y", "s", store)).reason).toBe("empty_selection");
-    expect(refusalOf(() => summarize(derived, ["ghost"], "y", "s", store)).reason).toBe("unknown_span");
-    expect(refusalOf(() => summarize(derived, ["a"], "y", "s", store)).reason).toBe("duplicate_span_id");
-    expect(refusalOf(() => summarize(derived, ["a"], "sum", "s", store)).reason).toBe("derived_ungrounded");
+    for (const [ids, summaryId] of [[[], "sum"], [["ghost"], "sum"], [["a"], "y"], [["a"], "sum"]] as [string[], string][]) {
+      expect(refusalOf(() => summarize(derived, ids, summaryId, "s", store))).toMatchObject({ reason: "derived_ungrounded", spanId: "y" });
+    }
+  });
+
+  it("then checks the request: empty, unknown ids, colliding summary_id, then the sources", () => {
+    const grounded = frozenWindow([a, y], 0);
+    expect(refusalOf(() => summarize(grounded, [], "y", "s", store)).reason).toBe("empty_selection");
+    expect(refusalOf(() => summarize(grounded, ["y", "ghost"], "y", "s", store)).reason).toBe("unknown_span");
+    expect(refusalOf(() => summarize(grounded, ["y"], "a", "s", store)).reason).toBe("duplicate_span_id");
+    expect(refusalOf(() => summarize(grounded, ["y"], "sum", "s", store)).reason).toBe("not_externalized");
   });
 
   it("never mutates its inputs, even across a chain of operations", () => {
