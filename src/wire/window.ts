@@ -41,6 +41,13 @@ export const Span = z
         message: 'only summary spans (or pointers to them) carry provenance and derivation_depth; set kind to "summary"',
       });
     }
+    if (kind === "pointer" && (span.provenance === undefined) !== (span.derivation_depth === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: span.provenance === undefined ? ["provenance"] : ["derivation_depth"],
+        message: "a pointer to a summary keeps both provenance and derivation_depth; a pointer to an original keeps neither",
+      });
+    }
     if (kind === "pointer" && span.externalized_key === null) {
       ctx.addIssue({
         code: "custom",

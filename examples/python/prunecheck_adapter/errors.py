@@ -15,7 +15,7 @@ REFUSAL_REASONS = {
     "unresolvable_provenance": "a summary's provenance does not resolve in the store; it cannot justify this operation",
     "unknown_span": "the request names a span that is not in the window",
     "empty_selection": "a summary needs at least one source span",
-    "duplicate_span_id": "the summary_id is already used by a span that stays in the window",
+    "duplicate_span_id": "the summary_id is already used by a span in the window; pick a fresh id",
 }
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

@@ -166,7 +166,6 @@ class SummarizeTest(RefusalCase):
         self.assertRefused("duplicate_span_id", "x", summarize, self.request, ["a"], "x", "", self.store)
 
     def test_duplicate_span_id_even_when_it_names_a_source(self):
-        # The reference checks every span, sources included, although its message says "stays in the window".
         self.assertRefused("duplicate_span_id", "a", summarize, self.request, ["a"], "a", "", self.store)
 
     def test_checks_run_in_the_reference_order(self):

@@ -1,0 +1,40 @@
+/** Usage texts; `renderUsage` returns them, main prints. */
+export const USAGE = {
+  main: `prunecheck — is your context pruner a compaction or a mutation?
+
+Usage:
+  prunecheck run     [--cmd "<shell command>" | --impl <module>] [options]   check an implementation
+  prunecheck replay  <report.json> [--cmd … | --impl …]                     re-run one counterexample
+  prunecheck schema  [--write DIR | --check DIR]                             the wire JSON Schemas
+
+With no --cmd/--impl, run checks the embedded reference pruner.
+Exit codes: 0 conforms / fixed, 1 violation found / still fails, 2 usage error or adapter handshake failed.
+Run \`prunecheck <command> --help\` for its flags.`,
+  run: `prunecheck run [--cmd "<shell command>" | --impl <module>] [options]
+
+  --cmd "<command>"   an adapter speaking stdio protocol v1 (docs/protocol.md), started with sh -c
+  --impl <path>       a TS/JS module exporting a pruner (README: "Plug in your own pruner")
+  --level core|strict conformance level (default core)
+  --runs N            generated scenarios per property (default 200)
+  --seed N            fast-check seed (default: random, printed and recorded)
+  --max-commands N    longest operation sequence per scenario (default 24)
+  --property ID       check only this property (repeatable)
+  --timeout-ms N      per-request timeout for --cmd adapters (default 5000)
+  --out DIR           where reports and summary.json go (default reports)
+  --junit FILE        also write JUnit XML, one test case per property
+  -h, --help          this text`,
+  replay: `prunecheck replay <report.json> [--cmd "<shell command>" | --impl <module>] [--timeout-ms N]
+
+Re-runs the shrunk counterexample recorded in a report (its property, level, seed, path and replayPath)
+against the implementation the report names, or the one given. Exit 1 if it still fails, 0 if it passes.`,
+  schema: `prunecheck schema [--write DIR | --check DIR]
+
+Prints the protocol's JSON Schemas (generated from the zod schemas). --write writes one file per schema;
+--check exits 1 when the files in DIR differ from what this version generates.`,
+} as const;
+
+export type UsageTopic = keyof typeof USAGE;
+
+export function renderUsage(topic: UsageTopic): string {
+  return USAGE[topic];
+}

@@ -1,0 +1,94 @@
+import type { Driver } from "../adapters/driver.ts";
+import { checkProperty, type PropertyResult } from "../models/run.ts";
+import { appliesTo, type Level } from "../models/property.ts";
+import { PROPERTIES } from "../../properties/index.ts";
+import { buildReport } from "../reports/build.ts";
+import type { Target } from "../reports/report.ts";
+import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
+import { writeReport, writeSummary } from "../reports/write.ts";
+import { InputError } from "../errors/input.ts";
+import type { Io } from "./io.ts";
+
+export interface SuiteOptions {
+  readonly level: Level;
+  readonly runs: number;
+  readonly seed: number;
+  readonly outDir: string;
+  readonly junit?: string;
+  readonly only?: readonly string[];
+  readonly maxCommands?: number;
+}
+
+/**
+ * Runs every applicable property against one implementation, writes a report per violation and the run
+ * summary, and returns the summary. Violations are data here; the exit code is main's business.
+ */
+export async function runSuite(driver: Driver, target: Target, options: SuiteOptions, io: Io): Promise<RunSummary> {
+  const started = performance.now();
+  const selected = PROPERTIES.filter((property) => options.only === undefined || options.only.includes(property.id));
+  const unknown = options.only?.filter((id) => !PROPERTIES.some((property) => property.id === id)) ?? [];
+  if (unknown.length > 0) throw new InputError("usage", `--property: unknown id ${JSON.stringify(unknown[0])}`, `Ids: ${PROPERTIES.map((p) => p.id).join(", ")}`);
+  const implementation = { name: driver.name, capabilities: driver.capabilities, target };
+  const results: ResultLine[] = [];
+  const reported = new Set<string>();
+  for (const [index, property] of selected.entries()) {
+    if (!appliesTo(property, options.level, driver.capabilities)) {
+      const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
+      results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
+      continue;
+    }
+    io.progress(`[${index + 1}/${selected.length}] ${property.id} …`);
+    const result = await checkProperty(driver, property, {
+      level: options.level,
+      numRuns: options.runs,
+      seed: options.seed,
+      ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
+    });
+    const line = await recordResult(result, implementation, options.outDir, reported);
+    results.push(line);
+    io.line(verdictLine(line));
+  }
+  const summary = summarizeRun({
+    implementation: driver.name,
+    level: options.level,
+    capabilities: driver.capabilities,
+    seconds: (performance.now() - started) / 1000,
+    seed: options.seed,
+    results,
+  });
+  await writeSummary(options.outDir, summary, options.junit);
+  io.line(summaryLine(summary));
+  return summary;
+}
+
+async function recordResult(
+  result: PropertyResult,
+  implementation: Parameters<typeof buildReport>[1],
+  outDir: string,
+  reported: Set<string>,
+): Promise<ResultLine> {
+  const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
+  if (result.status === "error") {
+    const message = result.error instanceof Error ? result.error.message : String(result.error);
+    return { ...base, message: `this is a bug in prunecheck, please report it: ${message}` };
+  }
+  if (result.status !== "failed") return base;
+  const violated = result.violation.propertyId;
+  const line = { ...base, violated, message: result.violation.finding.message };
+  // A broken transport fails every property the same way: one report for it is enough.
+  if (violated === "adapter-protocol" && reported.has(violated)) return line;
+  reported.add(violated);
+  const stem = await writeReport(outDir, buildReport(result, implementation, { outDir }));
+  return { ...line, report: stem };
+}
+
+function verdictLine(line: ResultLine): string {
+  switch (line.status) {
+    case "passed":
+      return `✔ ${line.property} (${line.runs} runs, ${line.requests} requests)`;
+    case "failed":
+      return `✖ ${line.property}: ${line.violated === line.property ? "" : `${line.violated}: `}${line.message}${line.report ? `\n    report: ${line.report}.md` : ""}`;
+    default:
+      return `! ${line.property}: ${line.status}${line.message ? `: ${line.message}` : ""}`;
+  }
+}

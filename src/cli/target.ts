@@ -1,0 +1,67 @@
+import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
+import type { Driver } from "../adapters/driver.ts";
+import { inProcessDriver } from "../adapters/in-process.ts";
+import type { Pruner } from "../adapters/pruner.ts";
+import { openStdioDriver } from "../adapters/stdio.ts";
+import { InputError } from "../errors/input.ts";
+import { referencePruner } from "../reference/index.ts";
+import type { Target } from "../reports/report.ts";
+
+export interface TargetOptions {
+  readonly timeoutMs: number;
+}
+
+/** `--cmd` / `--impl` / nothing, as a Target: the one place that knows how to reach an implementation. */
+export function targetFrom(flags: { cmd?: string | undefined; impl?: string | undefined }): Target | null {
+  if (flags.cmd !== undefined && flags.impl !== undefined) {
+    throw new InputError("usage", "--cmd and --impl name two implementations; give one", "Use --cmd for a process speaking stdio protocol v1, --impl for a TS/JS module.");
+  }
+  if (flags.cmd !== undefined) return { kind: "cmd", command: flags.cmd };
+  if (flags.impl !== undefined) return { kind: "impl", path: flags.impl };
+  return null;
+}
+
+export async function openTarget(target: Target, options: TargetOptions): Promise<Driver> {
+  switch (target.kind) {
+    case "reference":
+      return inProcessDriver(referencePruner);
+    case "impl":
+      return inProcessDriver(await loadPruner(target.path));
+    case "cmd":
+      return openStdioDriver({ command: target.command, timeoutMs: options.timeoutMs });
+  }
+}
+
+/**
+ * Loads a pruner module: its default export, a `pruner` export, or the first export that is a pruner or
+ * holds one under `pruner` (so a mutant record can be checked directly).
+ */
+export async function loadPruner(path: string): Promise<Pruner> {
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new InputError("invalid_module", `--impl ${path}: cannot load module (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`, "Give the path of a .ts/.js/.mjs file that exports a pruner.", { cause: error });
+  }
+  const candidates = [module.default, module.pruner, ...Object.values(module)];
+  for (const candidate of candidates) {
+    if (isPruner(candidate)) return candidate;
+    const inner = (candidate as { pruner?: unknown } | null | undefined)?.pruner;
+    if (isPruner(inner)) return inner;
+  }
+  throw new InputError(
+    "invalid_module",
+    `--impl ${path}: no export is a pruner`,
+    "Export default { name: string, capabilities: [\"prune\", ...], prune(window, evictIds, store) { ... } } (see README, \"Plug in your own pruner\").",
+  );
+}
+
+function isPruner(value: unknown): value is Pruner {
+  const candidate = value as Partial<Pruner> | null | undefined;
+  return typeof candidate?.name === "string" && Array.isArray(candidate.capabilities) && typeof candidate.prune === "function";
+}
+
+export function describeTarget(target: Target): string {
+  return target.kind === "reference" ? "the embedded reference" : target.kind === "impl" ? `module ${target.path}` : `command ${JSON.stringify(target.command)}`;
+}
