@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { capabilitiesFrom, HelloResponse, OperationResponse } from "../wire/index.ts";
+import type { Capability, OperationRequest, Outcome } from "../wire/index.ts";
+
+/** Enough of a bad line to recognise it in a report, not enough to drown the report. */
+const LINE_PREVIEW = 200;
+const MAX_ISSUES = 10;
+
+export type Reading<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: "not_json" | "schema" | "wrong_id"; readonly detail: string };
+
+export interface Hello {
+  readonly name: string;
+  readonly capabilities: readonly Capability[];
+}
+
+/** The hello answer, or why it is not one (every reason is a handshake fault). */
+export function readHello(line: string): Reading<Hello> {
+  const json = parseJson(line);
+  if (!json.ok) return { ok: false, code: "not_json", detail: `answered hello with a line that is not JSON: ${json.detail}` };
+  const parsed = HelloResponse.safeParse(json.value);
+  if (!parsed.success) return { ok: false, code: "schema", detail: `answered hello with something other than a HelloResponse:\n${renderIssues(parsed.error)}` };
+  if (parsed.data.id !== 0) return { ok: false, code: "wrong_id", detail: `answered hello (id 0) with id ${parsed.data.id}` };
+  const capabilities = capabilitiesFrom(parsed.data.capabilities);
+  if (!capabilities.includes("prune")) {
+    return {
+      ok: false,
+      code: "schema",
+      detail: `declares capabilities ${JSON.stringify(parsed.data.capabilities)} without "prune"; every adapter must implement prune`,
+    };
+  }
+  return { ok: true, value: { name: parsed.data.name, capabilities } };
+}
+
+/** The outcome of a request, or the fault its answer line is. */
+export function readResponse(line: string, request: OperationRequest): Reading<Outcome> {
+  const json = parseJson(line);
+  if (!json.ok) return { ok: false, code: "not_json", detail: json.detail };
+  // The id is checked first: an answer to another request is out of step, whatever its shape.
+  if (isRecord(json.value) && "id" in json.value && json.value.id !== request.id) {
+    return { ok: false, code: "wrong_id", detail: `expected id ${request.id}, got ${JSON.stringify(json.value.id)}` };
+  }
+  const parsed = OperationResponse.safeParse(json.value);
+  if (!parsed.success) {
+    return { ok: false, code: "schema", detail: `the answer to ${request.op} request ${request.id} is not an OperationResponse:\n${renderIssues(parsed.error)}` };
+  }
+  const response = parsed.data;
+  return { ok: true, value: response.ok ? { ok: true, window: response.window } : { ok: false, error: response.error } };
+}
+
+/**
+ * A line that arrived while nothing was pending. Pairing it with the next request would shift every
+ * later answer by one, so it is a fault in itself.
+ */
+export function readStray(line: string, request: OperationRequest): Reading<never> {
+  const json = parseJson(line);
+  const preview = json.ok ? previewOf(line) : json.detail;
+  return {
+    ok: false,
+    code: json.ok ? "wrong_id" : "not_json",
+    detail: `the adapter wrote a line while no request was pending, so request ${request.id} was not sent (the stream is out of step): ${preview}`,
+  };
+}
+
+/** zod's own rendering (`✖ message` / `→ at window.spans[3].tags`), capped so one bad window stays readable. */
+export function renderIssues(error: z.ZodError): string {
+  const shown = new z.ZodError(error.issues.slice(0, MAX_ISSUES));
+  const hidden = error.issues.length - MAX_ISSUES;
+  return z.prettifyError(shown) + (hidden > 0 ? `\n… and ${hidden} more issue${hidden === 1 ? "" : "s"}` : "");
+}
+
+function parseJson(line: string): { ok: true; value: unknown } | { ok: false; detail: string } {
+  try {
+    return { ok: true, value: JSON.parse(line) as unknown };
+  } catch (error) {
+    return { ok: false, detail: `${previewOf(line)} (${(error as Error).message})` };
+  }
+}
+
+function previewOf(line: string): string {
+  if (line.length <= LINE_PREVIEW) return JSON.stringify(line);
+  const cut = line.slice(0, LINE_PREVIEW);
+  // Never end the preview on half of a surrogate pair.
+  const preview = /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+  return `${JSON.stringify(preview)}… (${line.length} characters)`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

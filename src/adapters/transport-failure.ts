@@ -1,0 +1,39 @@
+export type TransportFailureCode = "spawn" | "timeout" | "crash" | "not_json";
+
+/** Why no line came back. The driver turns it into an AdapterFault, adding the request and stderr. */
+export class TransportFailure extends Error {
+  override readonly name = "TransportFailure";
+
+  constructor(
+    readonly code: TransportFailureCode,
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(detail, options);
+  }
+}
+
+export interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+export function spawnFailure(command: string, cwd: string | undefined, error: Error): TransportFailure {
+  // Node blames the shell ("spawn /bin/sh ENOENT") when it is the working directory that is missing.
+  const where = cwd === undefined ? "" : ` in ${JSON.stringify(cwd)}`;
+  return new TransportFailure("spawn", `could not start ${JSON.stringify(command)}${where}: ${error.message}`, { cause: error });
+}
+
+/** What became of a process that stopped answering: exited, killed, or alive with stdout closed. */
+export function exitFailure(state: { readonly exit: Exit | null; readonly killed: boolean; readonly spoke: boolean }, suffix: string): TransportFailure {
+  const { exit } = state;
+  // The shell's own verdict, before the adapter ever spoke: the command is not there to start.
+  if (!state.spoke && exit && (exit.code === 127 || exit.code === 126)) {
+    const reason = exit.code === 127 ? "command not found" : "command found but not executable";
+    return new TransportFailure("spawn", `the shell could not run the command (exit status ${exit.code}: ${reason})`);
+  }
+  if (state.killed) return new TransportFailure("crash", `was stopped by the harness${suffix}`);
+  if (exit === null) return new TransportFailure("crash", `closed its stdout but kept running${suffix}`);
+  const how = exit.signal === null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
+  return new TransportFailure("crash", `${how}${suffix}`);
+}
