@@ -97,6 +97,15 @@ describe("Span", () => {
     expect(Span.safeParse({ ...summary, kind: "pointer", externalized_key: "ks", text: "[externalized: ks]" }).success).toBe(true);
   });
 
+  it("requires a pointer to keep provenance and derivation_depth together, or neither", () => {
+    const pointer = { ...summary, kind: "pointer", externalized_key: "ks", text: "[externalized: ks]" };
+    const { provenance: _p, ...withoutProvenance } = pointer;
+    const { derivation_depth: _d, ...withoutDepth } = pointer;
+    expect(issuesOf(Span, withoutProvenance)).toEqual([expect.objectContaining({ path: ["provenance"] })]);
+    expect(issuesOf(Span, withoutDepth)).toEqual([expect.objectContaining({ path: ["derivation_depth"] })]);
+    expect(Span.safeParse({ ...original, kind: "pointer" }).success).toBe(true);
+  });
+
   it("accepts a pointer whose text is anything: the marker carries no meaning", () => {
     expect(Span.safeParse({ ...original, kind: "pointer", text: "" }).success).toBe(true);
   });
