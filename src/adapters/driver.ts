@@ -14,12 +14,12 @@ export interface Driver {
   readonly name: string;
   readonly capabilities: readonly Capability[];
   /**
-   * Sends one operation. Resolves with the exchange, a refusal included; rejects only with an
+   * Sends one operation. Resolves with the exchange, a refusal included; rejects with an
    * `AdapterFault` when the implementation broke the protocol (after which the driver is usable again:
    * a stdio driver restarts its process, so shrinking can go on).
    */
   send(call: OperationCall): Promise<Exchange>;
-  /** Lines the implementation wrote to stderr since the last call, for reports. */
+  /** The last lines the implementation wrote to stderr (a rolling tail, kept across restarts), for reports. */
   stderrTail(): string;
   close(): Promise<void>;
 }

@@ -23,6 +23,9 @@ export const spanIdArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 8 }) },
 );
 
+/** Few marks, so a selector names a handful of spans of a big window and often exactly one of a small one. */
+export const markArb = fc.nat({ max: 3 });
+
 const copyArb: fc.Arbitrary<CopyMode> = fc.constantFrom("honest", "none", "stale", "missing");
 
 /** Extra fields real runtimes hang on context entries; a pruner must carry them through untouched. */
@@ -36,6 +39,7 @@ export const spanSpecArb: fc.Arbitrary<SpanSpec> = fc.record({
   text: textArb,
   tags: tagsArb,
   copy: copyArb,
+  mark: markArb,
   extra: extraArb,
 });
 

@@ -16,6 +16,8 @@ export interface SpanSpec {
   readonly text: string;
   readonly tags: readonly string[];
   readonly copy: CopyMode;
+  /** What selectors choose spans by (see commands/selector.ts). */
+  readonly mark: number;
   readonly extra: Readonly<Record<string, unknown>> | null;
 }
 
@@ -30,6 +32,7 @@ export class World {
   /** Null prototype, so that keys such as `__proto__` are plain entries. */
   store: Store = Object.create(null) as Store;
   readonly truth = new Map<string, Fact>();
+  readonly #marks = new Map<string, number>();
   readonly #usedIds = new Set<string>();
   #keys = 0;
 
@@ -70,8 +73,14 @@ export class World {
       externalized_key: this.#keyFor(spec),
     };
     this.window = { ...this.window, spans: [...this.window.spans, span] };
+    this.#marks.set(span_id, spec.mark);
     this.learn(span);
     return span;
+  }
+
+  /** Spans the harness did not generate (summaries, anything a pruner invents) carry mark 0. */
+  markOf(spanId: string): number {
+    return this.#marks.get(spanId) ?? 0;
   }
 
   /** Records the content of a span the harness has just seen (an original, or a summary it was given). */

@@ -44,7 +44,7 @@ export type Corruption = "edit-text" | "missing-key" | "foreign-key" | "rebind-s
 export class Corrupt implements fc.AsyncCommand<World, Harness> {
   constructor(
     readonly corruption: Corruption,
-    readonly pick: number,
+    readonly mark: number,
     readonly variant: number,
   ) {}
   check = (world: Readonly<World>) => world.window.spans.length > 0;
@@ -52,21 +52,22 @@ export class Corrupt implements fc.AsyncCommand<World, Harness> {
     const label = this.#apply(world);
     harness.note(label ?? `corrupt ${this.corruption}: nothing to corrupt`);
   }
-  toString = () => `corrupt(${this.corruption},#${this.pick})`;
+  toString = () => `corrupt(${this.corruption}, marked ${this.mark})`;
 
   #apply(world: World): string | null {
     const referenced = world.referencedKeys();
+    const marked = world.window.spans.map((span, index) => ({ span, index })).filter(({ span }) => world.markOf(span.span_id) === this.mark);
     if (this.corruption === "delete-store") {
-      const keys = [...new Set(world.window.spans.flatMap((span) => [span.externalized_key, ...(span.provenance ?? []).map((e) => e.externalized_key)]))]
+      const keys = marked
+        .flatMap(({ span }) => [span.externalized_key, ...(span.provenance ?? []).map((entry) => entry.externalized_key)])
         .filter((key): key is string => key !== null && Object.hasOwn(world.store, key));
-      const key = keys[this.pick % Math.max(keys.length, 1)];
+      const key = keys[this.variant % Math.max(keys.length, 1)];
       if (key === undefined) return null;
       delete world.store[key];
       world.markLosses();
       return `the store loses key ${JSON.stringify(key)}`;
     }
-    const originals = world.window.spans.map((span, index) => ({ span, index })).filter(({ span }) => kindOf(span) === "original");
-    const target = originals[this.pick % Math.max(originals.length, 1)];
+    const target = marked.find(({ span }) => kindOf(span) === "original");
     if (target === undefined) return null;
     const { span, index } = target;
     const id = JSON.stringify(span.span_id);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { summaryTextArb } from "../../arbitraries/text.ts";
-import { spanSpecArb } from "../../arbitraries/span-spec.ts";
+import { markArb, spanSpecArb } from "../../arbitraries/span-spec.ts";
 import type { Harness } from "../harness.ts";
 import type { World } from "../world.ts";
 import { AddSpans, Corrupt, Externalize } from "./environment.ts";
@@ -18,8 +18,8 @@ export const commandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [
   fc.array(spanSpecArb, { minLength: 1, maxLength: 6 }).map((specs) => new AddSpans(specs)),
   selectorArb.map((selector) => new Externalize(selector)),
   fc
-    .tuple(fc.constantFrom("edit-text", "missing-key", "foreign-key", "rebind-store", "delete-store" as const), fc.nat({ max: 64 }), fc.nat({ max: 8 }))
-    .map(([corruption, pick, variant]) => new Corrupt(corruption, pick, variant)),
+    .tuple(fc.constantFrom("edit-text", "missing-key", "foreign-key", "rebind-store", "delete-store" as const), markArb, fc.nat({ max: 8 }))
+    .map(([corruption, mark, variant]) => new Corrupt(corruption, mark, variant)),
   selectorArb.map((selector) => new Prune(selector)),
   selectorArb.map((selector) => new Prune(selector)),
   fc.array(selectorArb, { minLength: 2, maxLength: 4 }).map((rounds) => new PressurePrunes(rounds)),

@@ -3,15 +3,17 @@ import type { Window } from "../../wire/window.ts";
 import { kindOf } from "../../wire/window.ts";
 import type { World } from "../world.ts";
 import { isProtected } from "../truth.ts";
+import { markArb } from "../../arbitraries/span-spec.ts";
 
 /**
  * Which spans an operation names, decided against the window as it is when the command runs (commands are
- * generated before the window exists). Picks are positions modulo the window length, so they shrink
- * towards the first span.
+ * generated before the window exists). Spans are chosen by the mark they were generated with, never by
+ * position: removing an unrelated span while shrinking must not change which spans a command names, or
+ * the shrinker gets stuck on windows larger than the fault needs.
  */
 export interface Selector {
-  readonly mode: "picks" | "all" | "none" | "pointers" | "protected" | "unprotected";
-  readonly picks: readonly number[];
+  readonly mode: "marked" | "all" | "none" | "pointers" | "protected" | "unprotected";
+  readonly marks: readonly number[];
   /** Also name this many ids that are in no window. */
   readonly absent: number;
   /** Name every id twice. */
@@ -20,10 +22,10 @@ export interface Selector {
 
 export const selectorArb: fc.Arbitrary<Selector> = fc.record({
   mode: fc.oneof(
-    { weight: 6, arbitrary: fc.constant("picks" as const) },
+    { weight: 6, arbitrary: fc.constant("marked" as const) },
     { weight: 1, arbitrary: fc.constantFrom("all" as const, "none" as const, "pointers" as const, "protected" as const, "unprotected" as const) },
   ),
-  picks: fc.array(fc.nat({ max: 64 }), { minLength: 1, maxLength: 4 }),
+  marks: fc.uniqueArray(markArb, { minLength: 1, maxLength: 2 }),
   absent: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2 }) }),
   repeat: fc.boolean(),
 });
@@ -38,8 +40,8 @@ export function resolveSelector(selector: Selector, world: World): string[] {
 function chosen(selector: Selector, window: Window, world: World) {
   const spans = window.spans;
   switch (selector.mode) {
-    case "picks":
-      return spans.length === 0 ? [] : selector.picks.map((pick) => spans[pick % spans.length]!);
+    case "marked":
+      return spans.filter((span) => selector.marks.includes(world.markOf(span.span_id)));
     case "all":
       return spans;
     case "none":
@@ -54,7 +56,7 @@ function chosen(selector: Selector, window: Window, world: World) {
 }
 
 export function showSelector(selector: Selector): string {
-  const base = selector.mode === "picks" ? `#${selector.picks.join(",#")}` : selector.mode;
+  const base = selector.mode === "marked" ? `marked ${selector.marks.join("|")}` : selector.mode;
   return `${base}${selector.absent > 0 ? `+${selector.absent} absent` : ""}${selector.repeat ? " twice" : ""}`;
 }
 
