@@ -5,7 +5,7 @@ import { ContentStore, contentKey } from "./content-store.ts";
 import { externalize } from "./externalize.ts";
 import { prune } from "./prune.ts";
 import { pointerText } from "./resolve.ts";
-import { frozenStore, frozenWindow, original, refusalOf } from "./test-helpers.ts";
+import { frozenStore, frozenWindow, original, refusalOf, summarySpan } from "./test-helpers.ts";
 
 const a = original("a", "orders.total NUMERIC(12,2) NOT NULL", null, { tags: ["constraint"], meta: { turn: 2 } });
 const b = original("b", "cafe\u0301 ", null);
@@ -63,15 +63,7 @@ describe("externalize", () => {
   });
 
   it("externalizes a summary's own text, keeping its provenance", () => {
-    const summary: Span = {
-      span_id: "sum",
-      text: "verified",
-      tags: [],
-      externalized_key: null,
-      kind: "summary",
-      provenance: [{ span_id: "a", externalized_key: "ka" }],
-      derivation_depth: 1,
-    };
+    const summary = summarySpan("sum", "verified", [{ span_id: "a", externalized_key: "ka" }]);
     const store = new ContentStore();
     const result = externalize(frozenWindow([summary], 1), ["sum"], store);
     expect(result.spans[0]).toEqual({ ...summary, externalized_key: contentKey("verified") });

@@ -4,7 +4,7 @@ import { Window } from "../wire/window.ts";
 import type { Span } from "../wire/window.ts";
 import { prune } from "./prune.ts";
 import { pointerText } from "./resolve.ts";
-import { deepFreeze, frozenStore, frozenWindow, original, refusalOf } from "./test-helpers.ts";
+import { deepFreeze, frozenStore, frozenWindow, original, refusalOf, summarySpan } from "./test-helpers.ts";
 
 const schema = original("s1", "orders.total NUMERIC(12,2) NOT NULL", "k1", { tags: ["constraint"] });
 const diff = original("d1", "- total FLOAT\n+ total NUMERIC(12,2)", "k2");
@@ -20,7 +20,15 @@ describe("prune: eviction to pointers", () => {
     const window = frozenWindow([span]);
     const pruned = prune(window, ["s1"], frozenStore({ k1: span.text }));
     expect(pruned.spans).toEqual([
-      { span_id: "s1", text: "[externalized: k1]", tags: ["constraint"], externalized_key: "k1", kind: "pointer", turn: 7, meta: { tool: "pg_dump", lines: [1, 2] } },
+      {
+        span_id: "s1",
+        text: "[externalized: k1]",
+        tags: ["constraint"],
+        externalized_key: "k1",
+        kind: "pointer",
+        turn: 7,
+        meta: { tool: "pg_dump", lines: [1, 2] },
+      },
     ]);
     expect(Window.safeParse(pruned).success).toBe(true);
   });
@@ -79,15 +87,12 @@ describe("prune: eviction to pointers", () => {
   });
 
   it("evicts an externalized summary to a pointer that keeps its provenance and depth", () => {
-    const summary: Span = {
-      span_id: "sum",
-      text: "schema constraints verified",
-      tags: ["constraint"],
-      externalized_key: "ks",
-      kind: "summary",
-      provenance: [{ span_id: "s1", externalized_key: "k1" }],
-      derivation_depth: 1,
-    };
+    const summary = summarySpan(
+      "sum",
+      "schema constraints verified",
+      [{ span_id: "s1", externalized_key: "k1" }],
+      { tags: ["constraint"], externalized_key: "ks" },
+    );
     const pruned = prune(frozenWindow([summary]), ["sum"], frozenStore({ ks: summary.text, k1: schema.text }));
     expect(pruned.spans[0]).toEqual({ ...summary, kind: "pointer", text: "[externalized: ks]" });
     expect(Window.safeParse(pruned).success).toBe(true);
@@ -174,15 +179,7 @@ describe("prune: refusals", () => {
   });
 
   it("refuses to evict a summary whose provenance does not resolve (unresolvable_provenance)", () => {
-    const summary: Span = {
-      span_id: "sum",
-      text: "verified",
-      tags: [],
-      externalized_key: "ks",
-      kind: "summary",
-      provenance: [{ span_id: "s1", externalized_key: "gone" }],
-      derivation_depth: 1,
-    };
+    const summary = summarySpan("sum", "verified", [{ span_id: "s1", externalized_key: "gone" }], { externalized_key: "ks" });
     const error = refusalOf(() => prune(frozenWindow([summary]), ["sum"], frozenStore({ ks: "verified" })));
     expect(error).toMatchObject({ reason: "unresolvable_provenance", spanId: "sum" });
     const pointer: Span = { ...summary, kind: "pointer", text: pointerText("ks") };
@@ -192,15 +189,7 @@ describe("prune: refusals", () => {
   });
 
   it("refuses to evict a summary that was never externalized (not_externalized)", () => {
-    const summary: Span = {
-      span_id: "sum",
-      text: "verified",
-      tags: [],
-      externalized_key: null,
-      kind: "summary",
-      provenance: [{ span_id: "s1", externalized_key: "k1" }],
-      derivation_depth: 1,
-    };
+    const summary = summarySpan("sum", "verified", [{ span_id: "s1", externalized_key: "k1" }]);
     expect(refusalOf(() => prune(frozenWindow([summary]), ["sum"], store)).reason).toBe("not_externalized");
   });
 
@@ -218,15 +207,12 @@ describe("prune: refusals", () => {
 
 describe("prune: derived windows (derivation_depth >= 1)", () => {
   const pointer: Span = { ...diff, kind: "pointer", text: pointerText("k2") };
-  const summary: Span = {
-    span_id: "sum",
-    text: "constraints verified",
-    tags: ["constraint"],
-    externalized_key: null,
-    kind: "summary",
-    provenance: [{ span_id: "s0", externalized_key: "k0" }],
-    derivation_depth: 1,
-  };
+  const summary = summarySpan(
+    "sum",
+    "constraints verified",
+    [{ span_id: "s0", externalized_key: "k0" }],
+    { tags: ["constraint"] },
+  );
   const groundedStore = frozenStore({ k0: "source", k1: schema.text, k2: diff.text });
 
   it("prunes a grounded derived window: originals match, pointers resolve, provenance resolves", () => {
@@ -246,7 +232,11 @@ describe("prune: derived windows (derivation_depth >= 1)", () => {
     ["an original whose key is missing", original("u", "x", "nope"), "key_missing"],
     ["an original whose stored text differs", original("u", "x", "k1"), "stale_key"],
     ["a pointer whose key is missing", { ...pointer, span_id: "u", externalized_key: "nope" }, "unresolvable_pointer"],
-    ["a summary whose provenance is missing", { ...summary, span_id: "u", provenance: [{ span_id: "s0", externalized_key: "nope" }] }, "unresolvable_provenance"],
+    [
+      "a summary whose provenance is missing",
+      { ...summary, span_id: "u", provenance: [{ span_id: "s0", externalized_key: "nope" }] },
+      "unresolvable_provenance",
+    ],
   ] as [string, Span, string][])("refuses a derived window holding %s, even if it is not evicted (derived_ungrounded)", (_label, ungrounded, cause) => {
     const window = frozenWindow([schema, ungrounded], 1);
     const error = refusalOf(() => prune(window, ["s1"], groundedStore));

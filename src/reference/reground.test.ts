@@ -5,7 +5,7 @@ import { prune } from "./prune.ts";
 import { reground } from "./reground.ts";
 import { pointerText } from "./resolve.ts";
 import { summarize } from "./summarize.ts";
-import { deepFreeze, frozenStore, frozenWindow, original, refusalOf } from "./test-helpers.ts";
+import { deepFreeze, frozenStore, frozenWindow, original, refusalOf, summarySpan } from "./test-helpers.ts";
 
 const texts = {
   ka: "cafe\u0301 NOT NULL  \n",
@@ -38,15 +38,12 @@ describe("reground: success", () => {
   });
 
   it("rehydrates a pointer to a summary as a summary, keeping provenance and its depth 1", () => {
-    const summary: Span = {
-      span_id: "sum",
-      text: "schema verified against production, not staging",
-      tags: ["constraint"],
-      externalized_key: "ks",
-      kind: "summary",
-      provenance: [{ span_id: "a", externalized_key: "ka" }],
-      derivation_depth: 1,
-    };
+    const summary = summarySpan(
+      "sum",
+      "schema verified against production, not staging",
+      [{ span_id: "a", externalized_key: "ka" }],
+      { tags: ["constraint"], externalized_key: "ks" },
+    );
     const withSummary = frozenStore({ ...texts, ks: summary.text });
     const pointer: Span = { ...summary, kind: "pointer", text: pointerText("ks") };
     const grounded = reground(frozenWindow([pointer], 2), withSummary);
@@ -108,18 +105,11 @@ describe("reground: refusals", () => {
   });
 
   it("refuses when a summary's provenance does not resolve, naming the summary (unresolvable_provenance)", () => {
-    const summary: Span = {
-      span_id: "sum",
-      text: "verified",
-      tags: [],
-      externalized_key: null,
-      kind: "summary",
-      provenance: [
-        { span_id: "a", externalized_key: "ka" },
-        { span_id: "z", externalized_key: "gone" },
-      ],
-      derivation_depth: 1,
-    };
+    const summary = summarySpan(
+      "sum",
+      "verified",
+      [{ span_id: "a", externalized_key: "ka" }, { span_id: "z", externalized_key: "gone" }],
+    );
     const error = refusalOf(() => reground(frozenWindow([summary], 1), store));
     expect(error).toMatchObject({ reason: "unresolvable_provenance", spanId: "sum" });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Span } from "../wire/window.ts";
 import { copyProblem, firstUngrounded, groundingProblem, hasKey, pointerText, toPointer } from "./resolve.ts";
-import { deepFreeze, frozenStore, frozenWindow, original } from "./test-helpers.ts";
+import { deepFreeze, frozenStore, frozenWindow, original, summarySpan } from "./test-helpers.ts";
 
 const store = frozenStore([
   ["k", "exact"],
@@ -9,15 +9,7 @@ const store = frozenStore([
   ["", "empty key"],
   ["__proto__", "p"],
 ]);
-const summary: Span = {
-  span_id: "sum",
-  text: "summary text",
-  tags: [],
-  externalized_key: "ks",
-  kind: "summary",
-  provenance: [{ span_id: "a", externalized_key: "k" }],
-  derivation_depth: 1,
-};
+const summary = summarySpan("sum", "summary text", [{ span_id: "a", externalized_key: "k" }], { externalized_key: "ks" });
 const pointer: Span = { ...original("p", "", "k"), kind: "pointer", text: pointerText("k") };
 
 describe("copyProblem: what stands between a span and a byte-exact copy", () => {
@@ -32,11 +24,19 @@ describe("copyProblem: what stands between a span and a byte-exact copy", () => 
     ["a pointer whose key resolves", pointer, null],
     ["a pointer whose key is missing", { ...pointer, externalized_key: "nope" }, "unresolvable_pointer"],
     ["a pointer to a summary whose provenance resolves", { ...summary, kind: "pointer" }, null],
-    ["a pointer to a summary whose provenance is missing", { ...summary, kind: "pointer", provenance: [{ span_id: "a", externalized_key: "nope" }] }, "unresolvable_provenance"],
+    [
+      "a pointer to a summary whose provenance is missing",
+      { ...summary, kind: "pointer", provenance: [{ span_id: "a", externalized_key: "nope" }] },
+      "unresolvable_provenance",
+    ],
     ["an externalized summary", summary, null],
     ["a summary whose copy differs", { ...summary, text: "edited" }, "stale_key"],
     ["a summary never externalized", { ...summary, externalized_key: null }, "not_externalized"],
-    ["an externalized summary with unresolvable provenance", { ...summary, provenance: [{ span_id: "a", externalized_key: "nope" }] }, "unresolvable_provenance"],
+    [
+      "an externalized summary with unresolvable provenance",
+      { ...summary, provenance: [{ span_id: "a", externalized_key: "nope" }] },
+      "unresolvable_provenance",
+    ],
   ] as [string, Span, string | null][])("%s → %s", (_label, span, problem) => {
     expect(copyProblem(deepFreeze(span), store)).toBe(problem);
   });

@@ -4,7 +4,7 @@ import type { Span } from "../wire/window.ts";
 import { reground } from "./reground.ts";
 import { pointerText } from "./resolve.ts";
 import { SUMMARY_DEPTH, summarize } from "./summarize.ts";
-import { deepFreeze, frozenStore, frozenWindow, original, refusalOf } from "./test-helpers.ts";
+import { deepFreeze, frozenStore, frozenWindow, original, refusalOf, summarySpan } from "./test-helpers.ts";
 
 const a = original("a", "column a INT NOT NULL", "ka", { tags: ["constraint", "schema"] });
 const x = original("x", "exploratory read", "kx");
@@ -105,7 +105,8 @@ describe("summarize: the summary span", () => {
   it("accepts ids with quotes, backslashes, newlines, and prototype names", () => {
     const ids = ['q"', "b\\", "n\nl", "__proto__", "toString"];
     const sources = ids.map((id, index) => original(id, `t${index}`, `k${index}`));
-    const result = summarize(frozenWindow(sources), ids, 'sum"\n\\', "s", frozenStore(ids.map((_, index): [string, string] => [`k${index}`, `t${index}`])));
+    const store = frozenStore(ids.map((_, index): [string, string] => [`k${index}`, `t${index}`]));
+    const result = summarize(frozenWindow(sources), ids, 'sum"\n\\', "s", store);
     expect(result.spans[0]?.span_id).toBe('sum"\n\\');
     expect(result.spans[0]?.provenance?.map((entry) => entry.span_id)).toEqual(ids);
   });
@@ -117,15 +118,12 @@ describe("summarize: the summary span", () => {
 });
 
 describe("summarize: refusals", () => {
-  const summary: Span = {
-    span_id: "sum",
-    text: "schema constraints verified",
-    tags: ["constraint"],
-    externalized_key: "ks",
-    kind: "summary",
-    provenance: [{ span_id: "a", externalized_key: "ka" }],
-    derivation_depth: 1,
-  };
+  const summary = summarySpan(
+    "sum",
+    "schema constraints verified",
+    [{ span_id: "a", externalized_key: "ka" }],
+    { tags: ["constraint"], externalized_key: "ks" },
+  );
   const summaryStore = frozenStore({ ka: a.text, kx: x.text, ks: summary.text });
 
   it("refuses to summarize a summary (summary_depth_exceeded)", () => {

@@ -5,7 +5,7 @@
 import { expect } from "vitest";
 import { isUnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import type { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
-import type { Span, Store, Window } from "../wire/window.ts";
+import type { ProvenanceEntry, Span, Store, Window } from "../wire/window.ts";
 
 /**
  * Freezes a value and everything reachable from it. Tests run as ES modules (strict mode), so any write a
@@ -22,6 +22,11 @@ export function deepFreeze<T>(value: T): T {
 /** An original span: what a runtime appends to the context before any pruning. */
 export function original(span_id: string, text: string, externalized_key: string | null, fields: Partial<Span> = {}): Span {
   return { span_id, text, tags: [], externalized_key, ...fields };
+}
+
+/** A summary span as `summarize` builds one: depth 1, no key of its own, no tags unless given. */
+export function summarySpan(span_id: string, text: string, provenance: ProvenanceEntry[], fields: Partial<Span> = {}): Span {
+  return { span_id, text, tags: [], externalized_key: null, kind: "summary", provenance, derivation_depth: 1, ...fields };
 }
 
 /** A frozen window, so every test proves its inputs survive untouched. */

@@ -25,7 +25,11 @@ describe("Window", () => {
       derivation_depth: 0,
     });
     expect(issues).toEqual([
-      expect.objectContaining({ code: "custom", path: ["spans", 2, "span_id"], message: 'span_id "a" is already used by spans[0]; span ids are unique within a window' }),
+      expect.objectContaining({
+        code: "custom",
+        path: ["spans", 2, "span_id"],
+        message: 'span_id "a" is already used by spans[0]; span ids are unique within a window',
+      }),
     ]);
   });
 
