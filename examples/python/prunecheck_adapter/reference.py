@@ -99,7 +99,9 @@ def summarize(window, span_ids, summary_id, summary_text, store):
     """Replaces the named spans with one summary where the first of them (in window order) stood.
 
     The summary carries the id and key of every source, so each stays recoverable byte-exact, and the
-    union of their tags, so it stays protected."""
+    union of their tags, so it stays protected. Grounding is checked first, as in the reference, so a
+    refusal of an ungrounded derived window names the span at fault whatever else is wrong."""
+    assert_grounded_if_derived(window, store)
     wanted = list(dict.fromkeys(span_ids))
     if not wanted:
         raise UnrecoverablePruneError("empty_selection", None)
@@ -109,7 +111,6 @@ def summarize(window, span_ids, summary_id, summary_text, store):
             raise UnrecoverablePruneError("unknown_span", span_id)
     if summary_id in present:
         raise UnrecoverablePruneError("duplicate_span_id", summary_id)
-    assert_grounded_if_derived(window, store)
 
     wanted_set = set(wanted)
     sources = [span for span in window["spans"] if span["span_id"] in wanted_set]

@@ -168,12 +168,17 @@ class SummarizeTest(RefusalCase):
     def test_duplicate_span_id_even_when_it_names_a_source(self):
         self.assertRefused("duplicate_span_id", "a", summarize, self.request, ["a"], "a", "", self.store)
 
-    def test_checks_run_in_the_reference_order(self):
+    def test_checks_grounding_first_whatever_else_is_wrong_with_the_request(self):
+        derived = window(span("a", "A", key="ka"), span("b"), depth=1)
+        for ids, summary_id in (([], "s"), (["nope"], "s"), (["a"], "b"), (["a"], "s")):
+            self.assertRefused("derived_ungrounded", "b", summarize, derived, ids, summary_id, "", self.store)
+
+    def test_then_checks_the_request_in_the_reference_order(self):
         self.assertRefused("empty_selection", None, summarize, window(depth=1), [], "a", "", {})
         self.assertRefused("unknown_span", "nope", summarize, self.request, ["nope"], "a", "", self.store)
-        derived = window(span("a", key="ka"), span("b"), depth=1)
-        self.assertRefused("duplicate_span_id", "b", summarize, derived, ["a"], "b", "", self.store)
-        self.assertRefused("derived_ungrounded", "a", summarize, derived, ["b"], "s", "", self.store)
+        grounded = window(span("a", "A", key="ka"), span("b"), depth=0)
+        self.assertRefused("duplicate_span_id", "b", summarize, grounded, ["a"], "b", "", self.store)
+        self.assertRefused("not_externalized", "b", summarize, grounded, ["b"], "s", "", self.store)
 
     def test_summary_depth_exceeded(self):
         summary = summary_span("s", [{"span_id": "a", "externalized_key": "ka"}])
