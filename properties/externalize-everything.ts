@@ -16,9 +16,10 @@ export const externalizeEverything: Property = {
   requires: [],
   title: "Every evicted span, tagged or not, leaves a resolvable pointer",
   seed: "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier, and the pruned window retains that identifier (not a paraphrase of it).",
-  check({ call, outcome, truth }) {
+  check(step) {
+    const { call, outcome, truth } = step;
     if (!outcome.ok) return null;
-    for (const span of evicted(call)) {
+    for (const span of evicted(step)) {
       const problem = pointerProblem(span, outcome.window, truth, call.store);
       if (problem !== null) return problem;
     }

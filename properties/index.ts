@@ -1,5 +1,7 @@
 import type { Property, PropertyInfo } from "../src/models/property.ts";
 import { adapterProtocol } from "./adapter-protocol.ts";
+import { budgetRespected } from "./budget-respected.ts";
+import { dependenciesIntact } from "./dependencies-intact.ts";
 import { deterministic } from "./deterministic.ts";
 import { depthBound } from "./depth-bound.ts";
 import { externalizeEverything } from "./externalize-everything.ts";
@@ -22,6 +24,8 @@ export const PROPERTIES: readonly Property[] = Object.freeze([
   depthBound,
   provenanceResolvesProperty,
   regroundRestores,
+  dependenciesIntact,
+  budgetRespected,
   loudRefusal,
   safePruneSucceeds,
   keptUntouched,

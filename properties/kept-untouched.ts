@@ -6,9 +6,8 @@
  * rehydrated) come back identical, every field included, in the same order; no span is invented,
  * duplicated or lost, and a new summary is exactly the text that was asked for.
  */
-import type { Property } from "../src/models/property.ts";
+import type { Property, Step } from "../src/models/property.ts";
 import { byId, describeSpan, evicted, sameSpan, sources } from "../src/models/analysis.ts";
-import type { OperationCall } from "../src/wire/protocol.ts";
 import { kindOf } from "../src/wire/window.ts";
 
 export const keptUntouched: Property = {
@@ -17,9 +16,10 @@ export const keptUntouched: Property = {
   requires: [],
   title: "Spans not operated on come back identical and in order; nothing invented or lost",
   seed: "A *compaction* is a reversible reduction: the evicted material remains addressable (on disk, in a side channel, in an index) and the pruned window is a projection over a still-intact source of truth.",
-  check({ call, outcome }) {
+  check(step) {
+    const { call, outcome } = step;
     if (!outcome.ok) return null;
-    const touched = touchedIds(call);
+    const touched = touchedIds(step);
     const before = call.window.spans;
     const after = outcome.window.spans;
     const afterById = byId(outcome.window);
@@ -51,10 +51,12 @@ export const keptUntouched: Property = {
 };
 
 /** Spans the operation is allowed to change: evicted, summarized away, or rehydrated pointers. */
-function touchedIds(call: OperationCall): Set<string> {
+function touchedIds(step: Step): Set<string> {
+  const { call } = step;
   switch (call.op) {
     case "prune":
-      return new Set(evicted(call).map((span) => span.span_id));
+    case "compact":
+      return new Set(evicted(step).map((span) => span.span_id));
     case "summarize":
       return new Set(sources(call).map((span) => span.span_id));
     case "reground":

@@ -16,9 +16,10 @@ export const pointerNotParaphrase: Property = {
   requires: [],
   title: "An evicted precondition span leaves a resolvable pointer, never a paraphrase",
   seed: "spans tagged `invariant` or `precondition` are evictable only to a side store, never to a paraphrase.",
-  check({ call, outcome, truth }) {
+  check(step) {
+    const { call, outcome, truth } = step;
     if (!outcome.ok) return null;
-    for (const span of evicted(call)) {
+    for (const span of evicted(step)) {
       if (!isProtected(truth, span)) continue;
       const problem = pointerProblem(span, outcome.window, truth, call.store);
       if (problem !== null) return problem;

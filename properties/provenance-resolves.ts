@@ -15,10 +15,11 @@ export const provenanceResolvesProperty: Property = {
   requires: ["summarize"],
   title: "Summaries carry provenance that resolves byte-exact",
   seed: "A summary must carry the set of source span-ids it compresses. A summary with an empty or unresolvable provenance set is treated as unverified and cannot justify a destructive action.",
-  check({ call, outcome, truth }) {
+  check(step) {
+    const { call, outcome, truth } = step;
     if (!outcome.ok) return null;
     const store = call.store;
-    const used = call.op === "reground" ? call.window.spans : [...evicted(call), ...sources(call)];
+    const used = call.op === "reground" ? call.window.spans : [...evicted(step), ...sources(call)];
     const unverified = used.find((span) => isSummaryLike(span) && !provenanceResolves(span, truth, store));
     if (unverified !== undefined) {
       return { span_id: unverified.span_id, message: `${call.op} succeeded although summary ${describeSpan(unverified)} has provenance that does not resolve in the store` };

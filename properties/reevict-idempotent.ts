@@ -14,10 +14,11 @@ export const reevictIdempotent: Property = {
   requires: [],
   title: "Evicting a pointer again leaves it exactly as it was",
   seed: "An instance that assumes `prune(prune(ctx)) == prune(ctx)` will silently corrupt its own task state and will be unable to detect the corruption, because the evidence of the original spans is exactly what was deleted.",
-  check({ call, outcome }) {
+  check(step) {
+    const { call, outcome } = step;
     if (!outcome.ok) return null;
     const after = byId(outcome.window);
-    for (const pointer of evicted(call).filter((span) => kindOf(span) === "pointer")) {
+    for (const pointer of evicted(step).filter((span) => kindOf(span) === "pointer")) {
       const again = after.get(pointer.span_id);
       if (again === undefined || !sameSpan(pointer, again)) {
         return { span_id: pointer.span_id, message: `re-evicting pointer ${describeSpan(pointer)} changed it: ${JSON.stringify(pointer)} became ${again === undefined ? "nothing" : JSON.stringify(again)}` };

@@ -24,7 +24,7 @@ export const safePruneSucceeds: Property = {
       return { span_id: outcome.error.span_id ?? null, message: `refused a safe ${call.op} (${outcome.error.type}: ${outcome.error.message})` };
     }
     const after = new Map(outcome.window.spans.map((span) => [span.span_id, span]));
-    for (const span of evicted(call)) {
+    for (const span of evicted(step)) {
       const replaced = after.get(span.span_id);
       if (replaced === undefined ? level === "core" && !isProtected(truth, span) : kindOf(replaced) === "pointer") continue;
       return { span_id: span.span_id, message: `prune succeeded but did not evict ${describeSpan(span)}: it came back as ${replaced === undefined ? "nothing" : `a ${kindOf(replaced)}`}` };

@@ -16,11 +16,12 @@ export const staleKeyRefused: Property = {
   requires: [],
   title: "A missing or stale key never counts as externalized",
   seed: "When a downstream test failed, the instance attempted to \"restore\" context by re-reading the schema — but the re-read returned the *current* schema, which had already been mutated by the bad edits.",
-  check({ call, outcome, truth }) {
+  check(step) {
+    const { call, outcome, truth } = step;
     if (!outcome.ok) return null;
     const store = call.store;
     const after = new Map(outcome.window.spans.map((span) => [span.span_id, span]));
-    for (const span of evicted(call)) {
+    for (const span of evicted(step)) {
       const replaced = after.get(span.span_id);
       if (replaced !== undefined && kindOf(replaced) === "pointer" && !hasExactCopy(span, truth, store)) {
         return { span_id: span.span_id, message: `span ${describeSpan(span)} became a pointer although its key ${JSON.stringify(span.externalized_key)} ${staleness(span.externalized_key, store)}` };

@@ -46,6 +46,8 @@ function call(pruner: Pruner, request: OperationRequest): unknown {
       return pruner.summarize?.(request.window, request.span_ids, request.summary_id, request.summary_text, request.store);
     case "reground":
       return pruner.reground?.(request.window, request.store);
+    case "compact":
+      return pruner.compact?.(request.window, request.store, request.budget);
   }
 }
 

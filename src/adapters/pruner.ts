@@ -1,4 +1,4 @@
-import type { Capability } from "../wire/protocol.ts";
+import type { Budget, Capability } from "../wire/protocol.ts";
 import type { Store, Window } from "../wire/window.ts";
 
 type Result = Window | Promise<Window>;
@@ -14,6 +14,8 @@ export interface Pruner {
   prune(window: Window, evictIds: readonly string[], store: Store): Result;
   summarize?(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store): Result;
   reground?(window: Window, store: Store): Result;
+  /** Reduce the window to the budget, choosing what to evict; the harness infers the choice by diffing. */
+  compact?(window: Window, store: Store, budget: Budget): Result;
 }
 
 /** Identity, for type inference in pruner modules. */

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { OperationCall } from "../wire/protocol.ts";
 import type { Span, Window } from "../wire/window.ts";
+import { windowSize } from "../wire/budget.ts";
 import { kindOf } from "../wire/window.ts";
 import type { Step } from "./property.ts";
 import { hasExactCopy, provenanceResolves, ungroundedSpans } from "./truth.ts";
@@ -20,11 +21,23 @@ export function sameSpan(a: Span, b: Span): boolean {
   return isDeepStrictEqual({ ...a, kind: kindOf(a) }, { ...b, kind: kindOf(b) });
 }
 
-/** The spans of the input window a prune evicts (ids absent from the window are no one). */
-export function evicted(call: OperationCall): Span[] {
-  if (call.op !== "prune") return [];
-  const wanted = new Set(call.evict_ids);
-  return call.window.spans.filter((span) => wanted.has(span.span_id));
+/**
+ * The spans of the input window an operation evicted: for prune, the ones it was asked to (ids absent
+ * from the window are no one); for compact, which chooses for itself, the ones its answer no longer holds
+ * as they were, i.e. gone or turned into pointers.
+ */
+export function evicted(step: Pick<Step, "call" | "outcome">): Span[] {
+  const { call, outcome } = step;
+  if (call.op === "prune") {
+    const wanted = new Set(call.evict_ids);
+    return call.window.spans.filter((span) => wanted.has(span.span_id));
+  }
+  if (call.op !== "compact" || !outcome.ok) return [];
+  const after = byId(outcome.window);
+  return call.window.spans.filter((span) => {
+    const kept = after.get(span.span_id);
+    return kept === undefined || (kindOf(kept) === "pointer" && kindOf(span) !== "pointer");
+  });
 }
 
 /** The spans a summarize compresses, in window order. */
@@ -42,13 +55,19 @@ export function isSummaryLike(span: Span): boolean {
  * The spans that make a request unsafe, by the oracle: a request with no culprit must succeed, and a
  * refusal of a request with culprits should name one of them.
  */
-export function culprits(step: Pick<Step, "call" | "truth">): Span[] {
+export function culprits(step: Pick<Step, "call" | "truth" | "outcome">): Span[] {
   const { call, truth } = step;
   const derivedAndUngrounded =
     call.op !== "reground" && call.window.derivation_depth >= 1 ? ungroundedSpans(call.window, truth, call.store) : [];
   switch (call.op) {
     case "prune":
-      return unique([...evicted(call).filter((span) => !hasExactCopy(span, truth, call.store)), ...derivedAndUngrounded]);
+      return unique([...evicted(step).filter((span) => !hasExactCopy(span, truth, call.store)), ...derivedAndUngrounded]);
+    case "compact":
+      // Over budget, what stands in the way is whatever has no copy to evict to.
+      return unique([
+        ...(windowSize(call.window, call.budget.unit) > call.budget.limit ? call.window.spans.filter((span) => kindOf(span) !== "pointer" && !hasExactCopy(span, truth, call.store)) : []),
+        ...derivedAndUngrounded,
+      ]);
     case "summarize": {
       const present = new Set(call.window.spans.map((span) => span.span_id));
       const absent = call.span_ids.filter((id) => !present.has(id)).map((id) => placeholder(id));
@@ -64,8 +83,12 @@ export function culprits(step: Pick<Step, "call" | "truth">): Span[] {
 }
 
 /** A request no property may refuse: nothing in it is at fault, and (summarize) it names something. */
-export function isSafe(step: Pick<Step, "call" | "truth">): boolean {
-  if (step.call.op === "summarize" && step.call.span_ids.length === 0) return false;
+export function isSafe(step: Pick<Step, "call" | "truth" | "outcome">): boolean {
+  const { call } = step;
+  if (call.op === "summarize" && call.span_ids.length === 0) return false;
+  // How far pointers shrink a window is the implementation's choice, so only a compact that needs no
+  // eviction at all is owed a success.
+  if (call.op === "compact" && windowSize(call.window, call.budget.unit) > call.budget.limit) return false;
   return culprits(step).length === 0;
 }
 

@@ -1,3 +1,4 @@
+import { nearMiss } from "../arbitraries/text.ts";
 import { contentKey } from "../reference/content-store.ts";
 import type { Capability } from "../wire/protocol.ts";
 import type { Span, Store, Window } from "../wire/window.ts";
@@ -16,8 +17,15 @@ export interface SpanSpec {
   readonly text: string;
   readonly tags: readonly string[];
   readonly copy: CopyMode;
+  /** Which near miss of the text a stale copy holds (see `nearMiss`). */
+  readonly drift: number;
   /** What selectors choose spans by (see commands/selector.ts). */
   readonly mark: number;
+  /**
+   * Dependencies as distances back into the window at the moment the span is added (1: the span just
+   * before it): tool call / result pairs, several results of one call, chains.
+   */
+  readonly dependsOn: readonly number[];
   readonly extra: Readonly<Record<string, unknown>> | null;
 }
 
@@ -65,12 +73,15 @@ export class World {
 
   addSpan(spec: SpanSpec): Span {
     const span_id = this.freshId(spec.id);
+    const spans = this.window.spans;
+    const depends_on = [...new Set(spec.dependsOn.flatMap((back) => spans[spans.length - back]?.span_id ?? []))];
     const span: Span = {
       ...(spec.extra ?? {}),
       span_id,
       text: spec.text,
       tags: [...spec.tags],
       externalized_key: this.#keyFor(spec),
+      ...(depends_on.length > 0 ? { depends_on } : {}),
     };
     this.window = { ...this.window, spans: [...this.window.spans, span] };
     this.#marks.set(span_id, spec.mark);
@@ -121,8 +132,9 @@ export class World {
       case "honest":
         return this.put(spec.text);
       case "stale":
-        // What the seed's re-read found: the store holds a *different* version under the key.
-        return this.put(`${spec.text} `);
+        // What the seed's re-read found: the store holds a *different* version under the key, one that
+        // careless comparison (trim, normalize, case-fold) takes for the same text.
+        return this.put(nearMiss(spec.text, spec.drift));
       case "missing":
         return this.missingKey();
     }

@@ -1,8 +1,11 @@
 export { ProvenanceEntry, Span, SpanKind, Store, Window, kindOf } from "./window.ts";
+export { spanSize, windowSize } from "./budget.ts";
 export { PRECONDITION_TAGS, isPreconditionTag, isPreconditionBearing, preconditionTagsOf } from "./tags.ts";
 export type { PreconditionTag } from "./tags.ts";
 export {
+  Budget,
   Capability,
+  CompactRequest,
   ErrorResponse,
   HelloRequest,
   HelloResponse,

@@ -4,7 +4,7 @@ import { Store, Window } from "./window.ts";
 /** The stdio protocol version this harness speaks. */
 export const PROTOCOL_VERSION = 1;
 
-export const Capability = z.enum(["prune", "summarize", "reground"]);
+export const Capability = z.enum(["prune", "summarize", "reground", "compact"]);
 export type Capability = z.infer<typeof Capability>;
 
 const RequestId = z.int().min(0);
@@ -27,10 +27,25 @@ export const SummarizeRequest = z
 export const RegroundRequest = z
   .strictObject({ id: RequestId, op: z.literal("reground"), window: Window, store: Store })
   .meta({ id: "RegroundRequest" });
+/**
+ * A size limit for `compact`. `chars` counts Unicode code points of every span's text; `tokens`
+ * approximates tokens as ceil(code points / 4) per span, summed. See src/wire/budget.ts.
+ */
+export const Budget = z
+  .strictObject({ unit: z.enum(["chars", "tokens"]), limit: z.int().min(0) })
+  .meta({ id: "Budget" });
+export type Budget = z.infer<typeof Budget>;
+
+/** Budget-driven compaction: the implementation chooses what to evict; the harness infers it by diffing. */
+export const CompactRequest = z
+  .strictObject({ id: RequestId, op: z.literal("compact"), window: Window, store: Store, budget: Budget })
+  .meta({ id: "CompactRequest" });
+export type CompactRequest = z.infer<typeof CompactRequest>;
+
 export const ShutdownRequest = z.strictObject({ id: RequestId, op: z.literal("shutdown") });
 
 /** The requests that ask a pruner to change a window; the ones properties are checked on. */
-export const OperationRequest = z.discriminatedUnion("op", [PruneRequest, SummarizeRequest, RegroundRequest]);
+export const OperationRequest = z.discriminatedUnion("op", [PruneRequest, SummarizeRequest, RegroundRequest, CompactRequest]);
 export type OperationRequest = z.infer<typeof OperationRequest>;
 export type PruneRequest = z.infer<typeof PruneRequest>;
 export type SummarizeRequest = z.infer<typeof SummarizeRequest>;
@@ -38,7 +53,7 @@ export type RegroundRequest = z.infer<typeof RegroundRequest>;
 export type Operation = OperationRequest["op"];
 
 export const Request = z
-  .discriminatedUnion("op", [HelloRequest, PruneRequest, SummarizeRequest, RegroundRequest, ShutdownRequest])
+  .discriminatedUnion("op", [HelloRequest, PruneRequest, SummarizeRequest, RegroundRequest, CompactRequest, ShutdownRequest])
   .meta({ id: "Request", description: "One line on the adapter's stdin." });
 export type Request = z.infer<typeof Request>;
 
@@ -71,7 +86,7 @@ export const WindowResponse = z.strictObject({ id: RequestId, ok: z.literal(true
 export const ErrorResponse = z.strictObject({ id: RequestId, ok: z.literal(false), error: WireError });
 export const OperationResponse = z
   .discriminatedUnion("ok", [WindowResponse, ErrorResponse])
-  .meta({ id: "OperationResponse", description: "One line on the adapter's stdout answering prune, summarize or reground." });
+  .meta({ id: "OperationResponse", description: "One line on the adapter's stdout answering prune, summarize, reground or compact." });
 export type OperationResponse = z.infer<typeof OperationResponse>;
 export type WindowResponse = z.infer<typeof WindowResponse>;
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -24,6 +24,8 @@ export const Span = z
     kind: SpanKind.optional(),
     provenance: z.array(ProvenanceEntry).min(1).optional(),
     derivation_depth: z.int().min(0).optional(),
+    /** Spans this one needs to make sense: a tool result depends on its tool call. */
+    depends_on: z.array(z.string()).optional(),
   })
   .superRefine((span, ctx) => {
     const kind = span.kind ?? "original";

@@ -15,6 +15,7 @@ REFUSAL_REASONS = {
     "unresolvable_provenance": "a summary's provenance does not resolve in the store; it cannot justify this operation",
     "unknown_span": "the request names a span that is not in the window",
     "empty_selection": "a summary needs at least one source span",
+    "budget_unreachable": "the budget cannot be met by evicting only spans that have a byte-exact copy; externalize more spans or raise the budget",
     "duplicate_span_id": "the summary_id is already used by a span in the window; pick a fresh id",
 }
 

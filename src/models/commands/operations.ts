@@ -1,4 +1,6 @@
 import type fc from "fast-check";
+import type { Budget } from "../../wire/protocol.ts";
+import { windowSize } from "../../wire/budget.ts";
 import type { Harness } from "../harness.ts";
 import { storeSnapshot } from "../harness.ts";
 import type { World } from "../world.ts";
@@ -54,6 +56,25 @@ export class Reground implements fc.AsyncCommand<World, Harness> {
     await harness.exchange(world, "reground", { op: "reground", window: world.window, store: storeSnapshot(world.store) });
   }
   toString = () => "reground";
+}
+
+/** Budget-driven compaction to a fraction of the current size: the implementation picks what goes. */
+export class Compact implements fc.AsyncCommand<World, Harness> {
+  constructor(
+    readonly unit: Budget["unit"],
+    readonly fraction: number,
+  ) {}
+  check = (world: Readonly<World>) => world.capabilities.includes("compact");
+  async run(world: World, harness: Harness) {
+    const limit = Math.floor(windowSize(world.window, this.unit) * this.fraction);
+    await harness.exchange(world, `compact to ${limit} ${this.unit}`, {
+      op: "compact",
+      window: world.window,
+      store: storeSnapshot(world.store),
+      budget: { unit: this.unit, limit },
+    });
+  }
+  toString = () => `compact(${this.fraction}×${this.unit})`;
 }
 
 async function prune(world: World, harness: Harness, evict_ids: string[]) {
