@@ -25,6 +25,8 @@ export function scenarioArb(options: ScenarioOptions = {}): fc.Arbitrary<Scenari
     initial: initialSpansArb,
     commands: fc.commands(commandArbs, {
       maxCommands: options.maxCommands ?? 24,
+      // One notch above the default: long enough sequences for budget pressure and depth to build up.
+      size: "+1",
       ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
     }),
   });

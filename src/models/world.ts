@@ -119,6 +119,20 @@ export class World {
     return keys;
   }
 
+  /**
+   * Honestly writes the named spans (pointers have nothing left to write) to the store and records their
+   * keys, the store write first; returns the ids written.
+   */
+  externalize(ids: ReadonlySet<string>): string[] {
+    const done: string[] = [];
+    this.window.spans.forEach((span, index) => {
+      if (!ids.has(span.span_id) || kindOf(span) === "pointer") return;
+      this.replaceSpan(index, { ...span, externalized_key: this.put(span.text) });
+      done.push(span.span_id);
+    });
+    return done;
+  }
+
   replaceSpan(index: number, span: Span): void {
     const spans = [...this.window.spans];
     spans[index] = span;

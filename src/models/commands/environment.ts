@@ -9,7 +9,7 @@ import { resolveSelector, showIds, showSelector } from "./selector.ts";
 /** The runtime appends new spans (tool output, plans, diffs) to the window. */
 export class AddSpans implements fc.AsyncCommand<World, Harness> {
   constructor(readonly specs: readonly SpanSpec[]) {}
-  check = () => true;
+  check = () => this.specs.length > 0;
   async run(world: World, harness: Harness) {
     const added = this.specs.map((spec) => world.addSpan(spec));
     harness.note(`add ${added.map((span) => `${JSON.stringify(span.span_id)}${span.tags.length ? ` ${JSON.stringify(span.tags)}` : ""}`).join(", ")}`);
@@ -22,14 +22,7 @@ export class Externalize implements fc.AsyncCommand<World, Harness> {
   constructor(readonly selector: Selector) {}
   check = (world: Readonly<World>) => world.window.spans.length > 0;
   async run(world: World, harness: Harness) {
-    const ids = new Set(resolveSelector(this.selector, world));
-    const done: string[] = [];
-    world.window.spans.forEach((span, index) => {
-      if (!ids.has(span.span_id) || kindOf(span) === "pointer") return;
-      world.replaceSpan(index, { ...span, externalized_key: world.put(span.text) });
-      done.push(span.span_id);
-    });
-    harness.note(`externalize ${showIds(done)}`);
+    harness.note(`externalize ${showIds(world.externalize(new Set(resolveSelector(this.selector, world))))}`);
   }
   toString = () => `externalize(${showSelector(this.selector)})`;
 }

@@ -5,7 +5,7 @@ import type { Harness } from "../harness.ts";
 import type { World } from "../world.ts";
 import { AddSpans, Corrupt, Externalize } from "./environment.ts";
 import { Compact, PressurePrunes, Prune, Reground, Summarize } from "./operations.ts";
-import { selectorArb } from "./selector.ts";
+import { preparationArb, selectorArb } from "./selector.ts";
 
 export { AddSpans, Corrupt, Externalize } from "./environment.ts";
 export { Compact, PressurePrunes, Prune, Reground, Summarize } from "./operations.ts";
@@ -27,5 +27,7 @@ export const commandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [
   fc.array(selectorArb, { minLength: 2, maxLength: 4 }).map((rounds) => new PressurePrunes(rounds)),
   fc.tuple(selectorArb, summaryTextArb).map(([selector, text]) => new Summarize(selector, text)),
   fc.constant(null).map(() => new Reground()),
-  fc.tuple(fc.constantFrom("chars" as const, "tokens" as const), fc.constantFrom(0, 0.25, 0.5, 0.75, 1, 2)).map(([unit, fraction]) => new Compact(unit, fraction)),
+  fc
+    .tuple(fc.constantFrom("chars" as const, "tokens" as const), fc.constantFrom(0, 0.25, 0.5, 0.75, 1, 2), preparationArb)
+    .map(([unit, fraction, preparation]) => new Compact(unit, fraction, preparation)),
 ];

@@ -4,15 +4,15 @@ import { windowSize } from "../../wire/budget.ts";
 import type { Harness } from "../harness.ts";
 import { storeSnapshot } from "../harness.ts";
 import type { World } from "../world.ts";
-import type { Selector } from "./selector.ts";
-import { resolveSelector, showIds, showSelector } from "./selector.ts";
+import type { Preparation, Selector } from "./selector.ts";
+import { prepare, resolveSelector, showIds, showSelector } from "./selector.ts";
 
 /** Asks the pruner to evict spans, adversarially: absent ids, repeats, everything, nothing, pointers again. */
 export class Prune implements fc.AsyncCommand<World, Harness> {
   constructor(readonly selector: Selector) {}
   check = () => true;
   async run(world: World, harness: Harness) {
-    await prune(world, harness, resolveSelector(this.selector, world));
+    await prune(world, harness, this.selector);
   }
   toString = () => `prune(${showSelector(this.selector)})`;
 }
@@ -22,7 +22,7 @@ export class PressurePrunes implements fc.AsyncCommand<World, Harness> {
   constructor(readonly rounds: readonly Selector[]) {}
   check = () => true;
   async run(world: World, harness: Harness) {
-    for (const selector of this.rounds) await prune(world, harness, resolveSelector(selector, world));
+    for (const selector of this.rounds) await prune(world, harness, selector);
   }
   toString = () => `pressure(${this.rounds.map(showSelector).join(" | ")})`;
 }
@@ -35,6 +35,7 @@ export class Summarize implements fc.AsyncCommand<World, Harness> {
   check = (world: Readonly<World>) => world.capabilities.includes("summarize");
   async run(world: World, harness: Harness) {
     const span_ids = resolveSelector(this.selector, world);
+    prepare(world, harness, this.selector.prepare, span_ids);
     const summary_id = world.freshId("sum");
     const outcome = await harness.exchange(world, `summarize ${showIds(span_ids)} as ${JSON.stringify(summary_id)}`, {
       op: "summarize",
@@ -63,9 +64,11 @@ export class Compact implements fc.AsyncCommand<World, Harness> {
   constructor(
     readonly unit: Budget["unit"],
     readonly fraction: number,
+    readonly preparation: Preparation,
   ) {}
   check = (world: Readonly<World>) => world.capabilities.includes("compact");
   async run(world: World, harness: Harness) {
+    prepare(world, harness, this.preparation === "named" ? "all" : this.preparation, []);
     const limit = Math.floor(windowSize(world.window, this.unit) * this.fraction);
     await harness.exchange(world, `compact to ${limit} ${this.unit}`, {
       op: "compact",
@@ -77,6 +80,8 @@ export class Compact implements fc.AsyncCommand<World, Harness> {
   toString = () => `compact(${this.fraction}×${this.unit})`;
 }
 
-async function prune(world: World, harness: Harness, evict_ids: string[]) {
+async function prune(world: World, harness: Harness, selector: Selector) {
+  const evict_ids = resolveSelector(selector, world);
+  prepare(world, harness, selector.prepare, evict_ids);
   await harness.exchange(world, `prune ${showIds(evict_ids)}`, { op: "prune", window: world.window, evict_ids, store: storeSnapshot(world.store) });
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { Window } from "../../wire/window.ts";
 import { kindOf } from "../../wire/window.ts";
 import type { World } from "../world.ts";
+import type { Harness } from "../harness.ts";
 import { isProtected } from "../truth.ts";
 import { markArb } from "../../arbitraries/span-spec.ts";
 
@@ -18,7 +19,18 @@ export interface Selector {
   readonly absent: number;
   /** Name every id twice. */
   readonly repeat: boolean;
+  /** What the runtime honestly externalizes right before the request, as a careful runtime would. */
+  readonly prepare: Preparation;
 }
+
+export type Preparation = "none" | "named" | "all";
+
+/** Careless and careful runtimes alike: without preparation most requests are (rightly) refused. */
+export const preparationArb: fc.Arbitrary<Preparation> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant("none" as const) },
+  { weight: 2, arbitrary: fc.constant("named" as const) },
+  { weight: 1, arbitrary: fc.constant("all" as const) },
+);
 
 export const selectorArb: fc.Arbitrary<Selector> = fc.record({
   mode: fc.oneof(
@@ -28,7 +40,15 @@ export const selectorArb: fc.Arbitrary<Selector> = fc.record({
   marks: fc.uniqueArray(markArb, { minLength: 1, maxLength: 2 }),
   absent: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2 }) }),
   repeat: fc.boolean(),
+  prepare: preparationArb,
 });
+
+/** Externalizes what the preparation says, noting it in the trace; the store write precedes the request. */
+export function prepare(world: World, harness: Harness, preparation: Preparation, named: readonly string[]): void {
+  if (preparation === "none") return;
+  const ids = preparation === "all" ? world.window.spans.map((span) => span.span_id) : named;
+  harness.note(`the runtime externalizes ${showIds(world.externalize(new Set(ids)))} first`);
+}
 
 export function resolveSelector(selector: Selector, world: World): string[] {
   const ids = chosen(selector, world.window, world).map((span) => span.span_id);
@@ -57,7 +77,7 @@ function chosen(selector: Selector, window: Window, world: World) {
 
 export function showSelector(selector: Selector): string {
   const base = selector.mode === "marked" ? `marked ${selector.marks.join("|")}` : selector.mode;
-  return `${base}${selector.absent > 0 ? `+${selector.absent} absent` : ""}${selector.repeat ? " twice" : ""}`;
+  return `${base}${selector.absent > 0 ? `+${selector.absent} absent` : ""}${selector.repeat ? " twice" : ""}${selector.prepare === "none" ? "" : `, externalize ${selector.prepare} first`}`;
 }
 
 export function showIds(ids: readonly string[]): string {
