@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { describeIssues } from "../errors/input.ts";
 import { capabilitiesFrom, HelloResponse, OperationResponse } from "../wire/index.ts";
 import type { Capability, OperationRequest, Outcome } from "../wire/index.ts";
 
@@ -18,7 +18,7 @@ export function readHello(line: string): Reading<Hello> {
   const json = parseJson(line);
   if (!json.ok) return { ok: false, code: "not_json", detail: `answered hello with a line that is not JSON: ${json.detail}` };
   const parsed = HelloResponse.safeParse(json.value);
-  if (!parsed.success) return { ok: false, code: "schema", detail: `answered hello with something other than a HelloResponse:\n${renderIssues(parsed.error)}` };
+  if (!parsed.success) return { ok: false, code: "schema", detail: `answered hello with something other than a HelloResponse: ${describeIssues(parsed.error, MAX_ISSUES)}` };
   if (parsed.data.id !== 0) return { ok: false, code: "wrong_id", detail: `answered hello (id 0) with id ${parsed.data.id}` };
   const capabilities = capabilitiesFrom(parsed.data.capabilities);
   if (!capabilities.includes("prune")) {
@@ -41,7 +41,7 @@ export function readResponse(line: string, request: OperationRequest): Reading<O
   }
   const parsed = OperationResponse.safeParse(json.value);
   if (!parsed.success) {
-    return { ok: false, code: "schema", detail: `the answer to ${request.op} request ${request.id} is not an OperationResponse:\n${renderIssues(parsed.error)}` };
+    return { ok: false, code: "schema", detail: `the answer to ${request.op} request ${request.id} is not an OperationResponse: ${describeIssues(parsed.error, MAX_ISSUES)}` };
   }
   const response = parsed.data;
   return { ok: true, value: response.ok ? { ok: true, window: response.window } : { ok: false, error: response.error } };
@@ -59,13 +59,6 @@ export function readStray(line: string, request: OperationRequest): Reading<neve
     code: json.ok ? "wrong_id" : "not_json",
     detail: `the adapter wrote a line while no request was pending, so request ${request.id} was not sent (the stream is out of step): ${preview}`,
   };
-}
-
-/** zod's own rendering (`✖ message` / `→ at window.spans[3].tags`), capped so one bad window stays readable. */
-export function renderIssues(error: z.ZodError): string {
-  const shown = new z.ZodError(error.issues.slice(0, MAX_ISSUES));
-  const hidden = error.issues.length - MAX_ISSUES;
-  return z.prettifyError(shown) + (hidden > 0 ? `\n… and ${hidden} more issue${hidden === 1 ? "" : "s"}` : "");
 }
 
 function parseJson(line: string): { ok: true; value: unknown } | { ok: false; detail: string } {

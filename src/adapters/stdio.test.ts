@@ -318,3 +318,33 @@ describe("close", () => {
     expect(await leftovers()).toEqual([]);
   });
 });
+
+describe("signal", () => {
+  it("kills a hung adapter at once when it aborts while a request is pending, as close does", async () => {
+    const controller = new AbortController();
+    const driver = await open("hang", { timeoutMs: 10_000, signal: controller.signal });
+    const pending = driver.send(prune("a"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort("SIGINT");
+    const [, elapsed] = await timed(expect(pending).rejects.toThrow(/closed, so request 1 was abandoned/));
+    expect(elapsed).toBeLessThan(300);
+    await expect(driver.send(prune("b"))).rejects.toThrow(/closed/);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it("ends a hung handshake at once, as a handshake fault", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort("SIGINT"), 100);
+    const [fault, elapsed] = await timed(faultOf(open("hang-handshake", { handshakeTimeoutMs: 10_000, signal: controller.signal })));
+    expect(fault.code).toBe("handshake");
+    expect(fault.detail).toContain("stopped by the harness");
+    expect(elapsed).toBeLessThan(1000);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it("starts nothing that outlives a signal that has already aborted", async () => {
+    const fault = await faultOf(open("echo-ok", { signal: AbortSignal.abort("SIGTERM") }));
+    expect(fault.code).toBe("handshake");
+    expect(await leftovers()).toEqual([]);
+  });
+});

@@ -20,6 +20,11 @@ export interface StdioDriverOptions {
   readonly handshakeTimeoutMs?: number;
   /** The adapter's whole environment, as with child_process.spawn. Default process.env. */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Aborting it kills the adapter at once, hung or not: during the handshake (which then rejects) or
+   * later, as close() does. For Ctrl-C, which never reaches an adapter in its own process group.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** Long enough for a well-behaved adapter to flush and exit, short enough not to slow a run down. */
@@ -42,8 +47,25 @@ export async function openStdioDriver(options: StdioDriverOptions): Promise<Driv
   };
   const stderr = new StderrTail();
   const process = spawnAdapter(settings, stderr);
-  const hello = await handshake(process, settings, stderr);
-  return new StdioDriver(settings, stderr, process, hello);
+  const stopHandshake = onAbort(options.signal, () => void process.terminate());
+  let hello: Hello;
+  try {
+    hello = await handshake(process, settings, stderr);
+  } finally {
+    stopHandshake();
+  }
+  return new StdioDriver(settings, stderr, process, hello, options.signal);
+}
+
+/** Runs `action` once the signal aborts (now, if it already has); returns the way to cancel that. */
+function onAbort(signal: AbortSignal | undefined, action: () => void): () => void {
+  if (signal === undefined) return () => {};
+  if (signal.aborted) {
+    action();
+    return () => {};
+  }
+  signal.addEventListener("abort", action, { once: true });
+  return () => signal.removeEventListener("abort", action);
 }
 
 interface Settings {
@@ -64,16 +86,19 @@ class StdioDriver implements Driver {
   #nextId = 1;
   #queue: Promise<unknown> = Promise.resolve();
   #closing: Promise<void> | null = null;
+  #unlinkSignal: () => void = () => {};
 
   constructor(
     private readonly settings: Settings,
     private readonly stderr: StderrTail,
     process: AdapterProcess,
     hello: Hello,
+    signal: AbortSignal | undefined,
   ) {
     this.#process = process;
     this.name = hello.name;
     this.capabilities = hello.capabilities;
+    this.#unlinkSignal = onAbort(signal, () => void this.close());
   }
 
   send(call: OperationCall): Promise<Exchange> {
@@ -88,6 +113,7 @@ class StdioDriver implements Driver {
   }
 
   close(): Promise<void> {
+    this.#unlinkSignal();
     this.#closing ??= this.#shutdown();
     return this.#closing;
   }

@@ -12,3 +12,8 @@ export function memoryIo(): Io & { readonly lines: string[]; readonly errors: st
   const errors: string[] = [];
   return { lines, errors, line: (text) => lines.push(text), progress: () => {}, error: (text) => errors.push(text) };
 }
+
+/** Folds a multi-line message (zod's `✖ …` / `→ at …`) onto one line, so each terminal line is one verdict. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ");
+}

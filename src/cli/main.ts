@@ -1,27 +1,43 @@
 import { randomInt } from "node:crypto";
-import { isAdapterFault } from "../errors/adapter-fault.ts";
+import { constants } from "node:os";
+import { ADAPTER_FAULTS, isAdapterFault } from "../errors/adapter-fault.ts";
 import { InputError, isInputError } from "../errors/input.ts";
 import { integer, level, parse, positiveInt } from "./args.ts";
 import { renderUsage } from "./help.ts";
-import type { Io } from "./io.ts";
+import { oneLine, type Io } from "./io.ts";
 import { readReport, replayReport } from "./replay.ts";
-import { runSuite } from "./run.ts";
+import { runSuite, selectProperties } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
 import { describeTarget, openTarget, targetFrom } from "./target.ts";
 
 const TARGET_FLAGS = { cmd: { type: "string" }, impl: { type: "string" }, "timeout-ms": { type: "string" }, help: { type: "boolean", short: "h" } } as const;
 
-/** The only place that touches argv, stdout, stderr and exit codes. */
-export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
+/**
+ * The only place that touches argv, stdout, stderr, signals and exit codes. `signal` interrupts `run` and
+ * `replay` cleanly; without one, SIGINT and SIGTERM do, while a command runs.
+ */
+export async function main(argv: readonly string[], io: Io = processIo(), signal?: AbortSignal): Promise<number> {
+  if (signal !== undefined) return execute(argv, io, signal);
+  return withProcessSignals((processSignal) => execute(argv, io, processSignal));
+}
+
+async function execute(argv: readonly string[], io: Io, signal: AbortSignal): Promise<number> {
   try {
-    return await dispatch(argv, io);
+    return await dispatch(argv, io, signal);
   } catch (error) {
+    // Killing a hung adapter mid-handshake makes the handshake fail; the interruption is the news.
+    if (signal.aborted) {
+      io.error(`prunecheck: interrupted by ${String(signal.reason)} before the implementation was ready; nothing was checked`);
+      return interruptedCode(signal);
+    }
     if (isInputError(error)) {
       io.error(`prunecheck: ${error.message}${error.hint ? `\nHint: ${error.hint}` : ""}`);
       return 2;
     }
     if (isAdapterFault(error)) {
-      io.error(`prunecheck: the adapter failed its handshake [${error.code}]: ${error.detail}${error.stderrTail ? `\nadapter stderr:\n${error.stderrTail}` : ""}\nHint: run the command by hand and send it {"id":0,"op":"hello","protocol":1} (docs/protocol.md).`);
+      const hint = error.code === "spawn" ? "check that the command starts from this directory in a shell (it runs with sh -c)." : `run the command by hand and send it {"id":0,"op":"hello","protocol":1} (docs/protocol.md).`;
+      const stderr = error.stderrTail ? `\nadapter stderr (last lines):\n${error.stderrTail.replace(/^/gm, "  ")}` : "";
+      io.error(`prunecheck: ${ADAPTER_FAULTS[error.code]} [${error.code}]: ${oneLine(error.detail)}\nHint: ${hint}${stderr}`);
       return 2;
     }
     io.error(`prunecheck: internal error, this is a bug in prunecheck: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -29,7 +45,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   }
 }
 
-async function dispatch(argv: readonly string[], io: Io): Promise<number> {
+async function dispatch(argv: readonly string[], io: Io, signal: AbortSignal): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:
@@ -39,9 +55,9 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
       io.line(renderUsage("main"));
       return command === undefined ? 2 : 0;
     case "run":
-      return run(rest, io);
+      return run(rest, io, signal);
     case "replay":
-      return replay(rest, io);
+      return replay(rest, io, signal);
     case "schema": {
       const { values } = parse("schema", rest, { write: { type: "string" }, check: { type: "string" }, help: { type: "boolean", short: "h" } });
       if (values.help) return usage(io, "schema");
@@ -52,7 +68,7 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   }
 }
 
-async function run(argv: readonly string[], io: Io): Promise<number> {
+async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promise<number> {
   const { values } = parse("run", argv, {
     ...TARGET_FLAGS,
     level: { type: "string" },
@@ -67,6 +83,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
   const target = targetFrom(values) ?? { kind: "reference" as const };
   const seed = integer("seed", values.seed) ?? randomInt(2 ** 31 - 1);
   const timeoutMs = positiveInt("timeout-ms", values["timeout-ms"], 5000);
+  selectProperties(values.property);
   const options = {
     level: level(values.level),
     runs: positiveInt("runs", values.runs, 200),
@@ -77,22 +94,51 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     ...(values.property === undefined ? {} : { only: values.property }),
   };
   io.line(`prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property, seed ${seed}`);
-  const driver = await openTarget(target, { timeoutMs });
+  const driver = await openTarget(target, { timeoutMs, signal });
   try {
-    const summary = await runSuite(driver, target, options, io);
+    const summary = await runSuite(driver, target, options, io, signal);
+    if (summary.interrupted) return interruptedCode(signal);
     return summary.violations.length > 0 ? 1 : summary.results.some((result) => result.status === "error") ? 2 : 0;
   } finally {
     await driver.close();
   }
 }
 
-async function replay(argv: readonly string[], io: Io): Promise<number> {
+async function replay(argv: readonly string[], io: Io, signal: AbortSignal): Promise<number> {
   const { values, positionals } = parse("replay", argv, TARGET_FLAGS, true);
   if (values.help) return usage(io, "replay");
   if (positionals.length !== 1) throw new InputError("usage", "replay takes exactly one report file", "prunecheck replay reports/<property>-<impl>-<seed>.json");
   const report = await readReport(positionals[0] as string);
-  const outcome = await replayReport(report, targetFrom(values), { timeoutMs: positiveInt("timeout-ms", values["timeout-ms"], 5000) }, io);
-  return outcome.stillFails ? 1 : 0;
+  const timeoutMs = positiveInt("timeout-ms", values["timeout-ms"], 5000);
+  const outcome = await replayReport(report, targetFrom(values), { timeoutMs, signal }, io);
+  return outcome.verdict === "interrupted" ? interruptedCode(signal) : outcome.verdict === "still-fails" ? 1 : 0;
+}
+
+/**
+ * SIGINT and SIGTERM as an AbortSignal while a command runs. The first stops it cleanly: the adapter is
+ * killed (it leads its own process group, so the terminal's Ctrl-C never reaches it) and what finished is
+ * written. A second exits at once; the exit hook in adapter-process still kills every adapter.
+ */
+async function withProcessSignals(body: (signal: AbortSignal) => Promise<number>): Promise<number> {
+  const controller = new AbortController();
+  const onSignal = (name: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(interruptedCode(controller.signal));
+    controller.abort(name);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    return await body(controller.signal);
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
+/** The shell's convention, 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM. */
+function interruptedCode(signal: AbortSignal): number {
+  const number = typeof signal.reason === "string" ? constants.signals[signal.reason as NodeJS.Signals] : undefined;
+  return 128 + (number ?? constants.signals.SIGINT);
 }
 
 function usage(io: Io, topic: Parameters<typeof renderUsage>[0]): number {

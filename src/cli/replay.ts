@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { describeIssues, InputError } from "../errors/input.ts";
 import { PROPERTIES } from "../../properties/index.ts";
-import { checkProperty } from "../models/run.ts";
+import { checkProperty, type PropertyResult } from "../models/run.ts";
 import { Report, type Target } from "../reports/report.ts";
-import { openTarget } from "./target.ts";
-import type { Io } from "./io.ts";
+import { openTarget, type TargetOptions } from "./target.ts";
+import { oneLine, type Io } from "./io.ts";
 
 export async function readReport(path: string): Promise<Report> {
   const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
@@ -24,15 +24,16 @@ export async function readReport(path: string): Promise<Report> {
 }
 
 export interface ReplayOutcome {
-  readonly stillFails: boolean;
+  readonly verdict: "still-fails" | "passes" | "interrupted";
   readonly message: string;
 }
 
 /**
  * Re-runs exactly the shrunk counterexample of a report (property, level, seed, path and replayPath) against
  * its implementation or the one given instead. It still fails: the fault is there; it passes: fixed.
+ * Once `signal` aborts, the adapter is stopped and the outcome is `interrupted`, whatever the run says.
  */
-export async function replayReport(report: Report, override: Target | null, options: { timeoutMs: number }, io: Io): Promise<ReplayOutcome> {
+export async function replayReport(report: Report, override: Target | null, options: TargetOptions, io: Io): Promise<ReplayOutcome> {
   const property = PROPERTIES.find((candidate) => candidate.id === report.checked_property);
   if (property === undefined) throw new InputError("invalid_report", `the report names property ${JSON.stringify(report.checked_property)}, which this prunecheck does not know`);
   const driver = await openTarget(override ?? report.implementation.target, options);
@@ -44,13 +45,22 @@ export async function replayReport(report: Report, override: Target | null, opti
       path: report.path,
       replayPath: report.replayPath,
     });
-    const outcome =
-      result.status === "failed"
-        ? { stillFails: true, message: `still fails: ${result.violation.propertyId}: ${result.violation.finding.message}` }
-        : { stillFails: false, message: `passes now: the counterexample for ${report.property.id} no longer fails on ${driver.name}` };
+    const outcome = options.signal?.aborted ? { verdict: "interrupted" as const, message: "interrupted before it finished" } : judge(result, report, driver.name);
     io.line(`replay ${report.property.id} (seed ${report.seed}, path ${report.path}) on ${driver.name}: ${outcome.message}`);
     return outcome;
   } finally {
     await driver.close();
+  }
+}
+
+function judge(result: PropertyResult, report: Report, implementation: string): ReplayOutcome {
+  switch (result.status) {
+    case "failed":
+      return { verdict: "still-fails", message: `still fails: ${result.violation.propertyId}: ${oneLine(result.violation.finding.message)}` };
+    case "error":
+      // Not a PropertyViolation: the harness itself threw, so "passes now" would be a lie.
+      throw new Error(`replaying ${report.property.id} crashed the harness: ${result.error instanceof Error ? result.error.message : String(result.error)}`, { cause: result.error });
+    default:
+      return { verdict: "passes", message: `passes now: the counterexample for ${report.property.id} no longer fails on ${implementation}` };
   }
 }

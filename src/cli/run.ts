@@ -1,13 +1,14 @@
 import type { Driver } from "../adapters/driver.ts";
+import { interruptible } from "../adapters/interruptible.ts";
 import { checkProperty, type PropertyResult } from "../models/run.ts";
-import { appliesTo, type Level } from "../models/property.ts";
+import { appliesTo, type Level, type Property } from "../models/property.ts";
 import { PROPERTIES } from "../../properties/index.ts";
 import { buildReport } from "../reports/build.ts";
 import type { Target } from "../reports/report.ts";
 import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
 import { InputError } from "../errors/input.ts";
-import type { Io } from "./io.ts";
+import { oneLine, type Io } from "./io.ts";
 
 export interface SuiteOptions {
   readonly level: Level;
@@ -19,15 +20,24 @@ export interface SuiteOptions {
   readonly maxCommands?: number;
 }
 
+/** The properties `--property` names (all when none), or a usage error naming the unknown id. */
+export function selectProperties(only: readonly string[] | undefined): readonly Property[] {
+  const unknown = only?.find((id) => !PROPERTIES.some((property) => property.id === id));
+  if (unknown !== undefined) throw new InputError("usage", `--property: unknown id ${JSON.stringify(unknown)}`, `Ids: ${PROPERTIES.map((p) => p.id).join(", ")}`);
+  return PROPERTIES.filter((property) => only === undefined || only.includes(property.id));
+}
+
 /**
  * Runs every applicable property against one implementation, writes a report per violation and the run
  * summary, and returns the summary. Violations are data here; the exit code is main's business.
+ *
+ * Once `signal` aborts no further property starts. The one in flight is recorded as interrupted, never
+ * as a verdict: whoever aborted is closing the driver under it, so its last runs fail for that reason.
  */
-export async function runSuite(driver: Driver, target: Target, options: SuiteOptions, io: Io): Promise<RunSummary> {
+export async function runSuite(driver: Driver, target: Target, options: SuiteOptions, io: Io, signal?: AbortSignal): Promise<RunSummary> {
   const started = performance.now();
-  const selected = PROPERTIES.filter((property) => options.only === undefined || options.only.includes(property.id));
-  const unknown = options.only?.filter((id) => !PROPERTIES.some((property) => property.id === id)) ?? [];
-  if (unknown.length > 0) throw new InputError("usage", `--property: unknown id ${JSON.stringify(unknown[0])}`, `Ids: ${PROPERTIES.map((p) => p.id).join(", ")}`);
+  const selected = selectProperties(options.only);
+  const checked = signal === undefined ? driver : interruptible(driver, signal);
   const implementation = { name: driver.name, capabilities: driver.capabilities, target };
   const results: ResultLine[] = [];
   const reported = new Set<string>();
@@ -37,14 +47,15 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
       results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
       continue;
     }
+    if (signal?.aborted) break;
     io.progress(`[${index + 1}/${selected.length}] ${property.id} …`);
-    const result = await checkProperty(driver, property, {
+    const result = await checkProperty(checked, property, {
       level: options.level,
       numRuns: options.runs,
       seed: options.seed,
       ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
     });
-    const line = await recordResult(result, implementation, options.outDir, reported);
+    const line = signal?.aborted ? interruptedLine(result) : await recordResult(result, implementation, options.outDir, reported);
     results.push(line);
     io.line(verdictLine(line));
   }
@@ -54,6 +65,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     capabilities: driver.capabilities,
     seconds: (performance.now() - started) / 1000,
     seed: options.seed,
+    interrupted: signal?.aborted ?? false,
     results,
   });
   await writeSummary(options.outDir, summary, options.junit);
@@ -82,13 +94,17 @@ async function recordResult(
   return { ...line, report: stem };
 }
 
+function interruptedLine(result: PropertyResult): ResultLine {
+  return { property: result.property, status: "interrupted", runs: result.runs, requests: result.requests, ms: result.ms, message: "stopped before it finished, so no verdict" };
+}
+
 function verdictLine(line: ResultLine): string {
   switch (line.status) {
     case "passed":
       return `✔ ${line.property} (${line.runs} runs, ${line.requests} requests)`;
     case "failed":
-      return `✖ ${line.property}: ${line.violated === line.property ? "" : `${line.violated}: `}${line.message}${line.report ? `\n    report: ${line.report}.md` : ""}`;
+      return `✖ ${line.property}: ${line.violated === line.property ? "" : `${line.violated}: `}${oneLine(line.message ?? "")}${line.report ? `\n    report: ${line.report}.md` : ""}`;
     default:
-      return `! ${line.property}: ${line.status}${line.message ? `: ${line.message}` : ""}`;
+      return `! ${line.property}: ${line.status}${line.message ? `: ${oneLine(line.message)}` : ""}`;
   }
 }

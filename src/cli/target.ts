@@ -10,6 +10,8 @@ import type { Target } from "../reports/report.ts";
 
 export interface TargetOptions {
   readonly timeoutMs: number;
+  /** Aborting it stops a stdio adapter at once (see StdioDriverOptions.signal). */
+  readonly signal?: AbortSignal;
 }
 
 /** `--cmd` / `--impl` / nothing, as a Target: the one place that knows how to reach an implementation. */
@@ -29,7 +31,7 @@ export async function openTarget(target: Target, options: TargetOptions): Promis
     case "impl":
       return inProcessDriver(await loadPruner(target.path));
     case "cmd":
-      return openStdioDriver({ command: target.command, timeoutMs: options.timeoutMs });
+      return openStdioDriver({ command: target.command, timeoutMs: options.timeoutMs, signal: options.signal });
   }
 }
 

@@ -32,7 +32,7 @@ export function buildReport(result: Failed, implementation: Implementation, opti
     runs_to_failure: result.runsToFailure,
     shrinks: result.shrinks,
     finding: { message: violation.finding.message, span_id: violation.finding.span_id ?? null },
-    story: tellStory(violation.trace, violation.finding, implementation.name),
+    story: tellStory(violation.trace, violation.finding, implementation.name, pendingIsNew ? violation.pending : null),
     requests: pendingIsNew && violation.pending !== null ? [...requests, violation.pending] : requests,
     response: pendingIsNew ? null : (failing?.exchange.outcome ?? null),
     before: pendingIsNew ? pendingWindow(violation.pending) : (failing?.exchange.request.window ?? null),

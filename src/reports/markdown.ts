@@ -52,7 +52,7 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     (result) => `| \`${result.property}\` | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${result.report}.md)` : ""} |`,
   );
   return [
-    `## prunecheck: ${summary.implementation} at ${summary.level}: ${summary.violations.length === 0 ? "conforms" : `${summary.violations.length} violation(s)`}`,
+    `## prunecheck: ${summary.implementation} at ${summary.level}: ${summary.interrupted ? "interrupted, " : ""}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : "conforms") : `${summary.violations.length} violation(s)`}`,
     "",
     "| property | verdict | runs | counterexample |",
     "| --- | --- | --- | --- |",

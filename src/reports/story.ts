@@ -1,6 +1,6 @@
 import type { Exchange } from "../adapters/driver.ts";
 import type { TraceEntry } from "../models/violation.ts";
-import type { Outcome } from "../wire/protocol.ts";
+import type { Outcome, Request } from "../wire/protocol.ts";
 import type { Span, Store, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import { preconditionTagsOf } from "../wire/tags.ts";
@@ -9,9 +9,12 @@ import { preconditionTagsOf } from "../wire/tags.ts";
  * The counterexample told as a short story, the way Elle explains an anomaly: who the spans are, what the
  * harness asked, what came back, and why that breaks the condition. Readable by someone who never ran
  * the tool, which is who reads it in a design review.
+ *
+ * `unanswered` is the request a protocol fault left without a valid answer: then it is the failing one,
+ * and every answered request before it is history.
  */
-export function tellStory(trace: readonly TraceEntry[], finding: { message: string }, implementation: string): string[] {
-  const failing = lastRequest(trace);
+export function tellStory(trace: readonly TraceEntry[], finding: { message: string }, implementation: string, unanswered: Request | null = null): string[] {
+  const failing = unanswered === null ? lastRequest(trace) : undefined;
   const lines: string[] = [];
   for (const entry of trace) {
     if (entry === failing) break;
@@ -21,6 +24,10 @@ export function tellStory(trace: readonly TraceEntry[], finding: { message: stri
     const { request, outcome } = failing.exchange;
     lines.push(...cast(request.window, request.store));
     lines.push(`Then ${implementation} was asked to ${failing.label}, and ${answer(outcome)}.`);
+  }
+  if (unanswered !== null) {
+    if ("window" in unanswered) lines.push(...cast(unanswered.window, unanswered.store));
+    lines.push(`Then ${implementation} was sent request ${unanswered.id} (${unanswered.op}), and gave no valid answer.`);
   }
   lines.push(`That is the violation: ${finding.message}.`);
   return lines;

@@ -26,6 +26,8 @@ export interface RunSummary {
   readonly violations: readonly string[];
   readonly seconds: number;
   readonly seed: number;
+  /** Stopped early (Ctrl-C): `results` holds what finished, so no violation is not a verdict. */
+  readonly interrupted: boolean;
   readonly results: readonly ResultLine[];
 }
 
@@ -40,6 +42,11 @@ export function summarizeRun(input: Omit<RunSummary, "runs" | "requests" | "viol
 }
 
 export function summaryLine(summary: RunSummary): string {
-  const verdict = summary.violations.length === 0 ? "conforms" : `VIOLATES ${summary.violations.join(", ")}`;
+  const violates = `VIOLATES ${summary.violations.join(", ")}`;
+  const verdict = summary.interrupted
+    ? `was INTERRUPTED${summary.violations.length === 0 ? "" : ` and so far ${violates}`}`
+    : summary.violations.length === 0
+      ? "conforms"
+      : violates;
   return `prunecheck: ${summary.implementation} ${verdict} at ${summary.level} (${summary.results.filter((r) => r.status !== "skipped").length} properties, ${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s)`;
 }
