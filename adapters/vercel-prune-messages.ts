@@ -1,0 +1,100 @@
+/**
+ * The Vercel AI SDK's `pruneMessages` (package `ai`, 6.x) as a `compact` pruner.
+ *
+ * `pruneMessages` takes no budget: it removes reasoning parts and tool-call / tool-result parts older
+ * than the last N messages (keeping the calls whose results are recent, and the other way round), then
+ * removes messages left empty. To make it a budget pruner as far as it can be, `compact` asks it for
+ * ever more pruning, `toolCalls: "none"`, then `"before-last-${n}-messages"` for n from the message count
+ * down to 1, then `"all"`, and returns the first result that fits the budget (measured as
+ * src/wire/budget.ts does), or the `"all"` result when none fits: pruning tool traffic is all it can do,
+ * and an application would send that. The library chooses every message that goes; this file only
+ * picks how hard to ask.
+ *
+ * Spans become ModelMessages by adapters/message-plan.ts: a call is an assistant message with a text part
+ * (the span's text) and one tool-call part per result, a result is a tool message with one tool-result
+ * part (the span's text as output), other spans are system/user/assistant messages with string content.
+ * Each message carries its span id in `providerOptions`, which `pruneMessages` copies, so the messages it
+ * keeps map back to the very span objects they came from. A call whose tool-call parts were pruned keeps
+ * its text part, so its span stays; its results go.
+ *
+ * `prune` is the window minus the evicted ids (`messages.filter`): the SDK has no id-based removal.
+ *
+ * `npx prunecheck run --impl adapters/vercel-prune-messages.ts`
+ */
+import { pruneMessages, type ModelMessage } from "ai";
+import { definePruner, windowSize } from "prunecheck";
+import type { Budget, Span, Window } from "prunecheck";
+import { planMessages, TOOL_NAME, type PlannedMessage } from "./message-plan.ts";
+
+type ToolCallsOption = NonNullable<Parameters<typeof pruneMessages>[0]["toolCalls"]>;
+
+/** Where each message keeps the id of its span. */
+const ORIGIN = "prunecheck";
+
+export default definePruner({
+  name: "vercel-prune-messages",
+  capabilities: ["compact"],
+  prune(window, evictIds) {
+    const evict = new Set(evictIds);
+    const messages = toMessages(window.spans);
+    return backToWindow(window, messages.filter((message) => !evict.has(spanIdOf(message))));
+  },
+  compact(window, _store, budget) {
+    const messages = toMessages(window.spans);
+    let pruned = window;
+    for (const toolCalls of escalation(messages.length)) {
+      pruned = backToWindow(window, pruneMessages({ messages, toolCalls }));
+      if (fits(pruned, budget)) break;
+    }
+    return pruned;
+  },
+});
+
+/** From no pruning to all tool traffic pruned. */
+function escalation(count: number): ToolCallsOption[] {
+  const recent = Array.from({ length: Math.max(count - 1, 0) }, (_, at) => `before-last-${count - 1 - at}-messages` as const);
+  return ["none", ...recent, "all"];
+}
+
+function fits(window: Window, budget: Budget): boolean {
+  return windowSize(window, budget.unit) <= budget.limit;
+}
+
+function toMessages(spans: readonly Span[]): ModelMessage[] {
+  return planMessages(spans).map(toMessage);
+}
+
+function toMessage(planned: PlannedMessage): ModelMessage {
+  const { span_id, text } = planned.span;
+  const providerOptions = { [ORIGIN]: { span_id } };
+  switch (planned.kind) {
+    case "call":
+      return {
+        role: "assistant",
+        content: [{ type: "text", text }, ...planned.callIds.map((toolCallId) => ({ type: "tool-call" as const, toolCallId, toolName: TOOL_NAME, input: {} }))],
+        providerOptions,
+      };
+    case "result":
+      return { role: "tool", content: [{ type: "tool-result", toolCallId: planned.callId, toolName: TOOL_NAME, output: { type: "text", value: text } }], providerOptions };
+    case "text":
+      return { role: planned.role, content: text, providerOptions };
+  }
+}
+
+function spanIdOf(message: ModelMessage): string {
+  const spanId = message.providerOptions?.[ORIGIN]?.span_id;
+  if (typeof spanId !== "string") throw new Error("pruneMessages returned a message without the span id it was given in providerOptions");
+  return spanId;
+}
+
+function backToWindow(window: Window, messages: readonly ModelMessage[]): Window {
+  const bySpanId = new Map(window.spans.map((span) => [span.span_id, span]));
+  return {
+    spans: messages.map((message) => {
+      const span = bySpanId.get(spanIdOf(message));
+      if (span === undefined) throw new Error("pruneMessages returned a message that no span was mapped to");
+      return span;
+    }),
+    derivation_depth: window.derivation_depth + 1,
+  };
+}
