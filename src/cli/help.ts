@@ -5,6 +5,7 @@ export const USAGE = {
 Usage:
   prunecheck run     [--cmd "<shell command>" | --impl <module>] [options]   check an implementation
   prunecheck replay  <report.json> [--cmd … | --impl …]                     re-run one counterexample
+  prunecheck matrix  --config prunecheck.matrix.json [--out DIR] [--check FILE]  the conformance matrix
   prunecheck schema  [--write DIR | --check DIR]                             the wire JSON Schemas
 
 With no --cmd/--impl, run checks the embedded reference pruner.
@@ -28,6 +29,18 @@ Run \`prunecheck <command> --help\` for its flags.`,
 
 Re-runs the shrunk counterexample recorded in a report (its property, level, seed, path and replayPath)
 against the implementation the report names, or the one given. Exit 1 if it still fails, 0 if it passes.`,
+  matrix: `prunecheck matrix --config <file> [--out DIR] [--check matrix.json] [--timeout-ms N]
+
+Runs the suite (as \`prunecheck run\`) against every implementation the config lists and writes
+DIR/matrix.md, matrix.html and matrix.json (property x implementation, each failure linking to its
+counterexample report in DIR/<name>/), with the date and the installed package versions. DIR defaults to
+reports/matrix. Config: {"level"?, "runs"?, "seed"?, "timeoutMs"?, "implementations": [{"name",
+"impl"? | "cmd"?, "level"?, "runs"?, "seed"?, "packages"?: ["<npm package>"]}]}; neither impl nor cmd
+means the embedded reference.
+
+  --check FILE   compare the verdicts (not timings) with a matrix.json written before: exit 1 if any differ
+Exit 0 when written (violations are the table's content), 1 verdicts differ, 2 bad config or an
+implementation that could not be run.`,
   schema: `prunecheck schema [--write DIR | --check DIR]
 
 Prints the protocol's JSON Schemas (generated from the zod schemas). --write writes one file per schema;

@@ -5,6 +5,7 @@ import { InputError, isInputError } from "../errors/input.ts";
 import { integer, level, parse, positiveInt } from "./args.ts";
 import { renderUsage } from "./help.ts";
 import { oneLine, type Io } from "./io.ts";
+import { matrixCommand } from "./matrix.ts";
 import { readReport, replayReport } from "./replay.ts";
 import { runSuite, selectProperties } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
@@ -58,13 +59,17 @@ async function dispatch(argv: readonly string[], io: Io, signal: AbortSignal): P
       return run(rest, io, signal);
     case "replay":
       return replay(rest, io, signal);
+    case "matrix": {
+      const code = await matrixCommand(rest, io, signal);
+      return code === "interrupted" ? interruptedCode(signal) : code;
+    }
     case "schema": {
       const { values } = parse("schema", rest, { write: { type: "string" }, check: { type: "string" }, help: { type: "boolean", short: "h" } });
       if (values.help) return usage(io, "schema");
       return schemaCommand(values, io);
     }
     default:
-      throw new InputError("usage", `unknown command ${JSON.stringify(command)}`, "Commands: run, replay, schema. Run `prunecheck --help`.");
+      throw new InputError("usage", `unknown command ${JSON.stringify(command)}`, "Commands: run, replay, matrix, schema. Run `prunecheck --help`.");
   }
 }
 

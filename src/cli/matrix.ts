@@ -1,0 +1,49 @@
+import { resolve } from "node:path";
+import { InputError } from "../errors/input.ts";
+import { planMatrix, readMatrixConfig } from "../matrix/config.ts";
+import { compareVerdicts, verdictTable } from "../matrix/data.ts";
+import { readMatrix, writeMatrix } from "../matrix/files.ts";
+import { runMatrix } from "../matrix/run.ts";
+import { parse, positiveInt } from "./args.ts";
+import { renderUsage } from "./help.ts";
+import type { Io } from "./io.ts";
+
+/**
+ * `prunecheck matrix`: every implementation of a config through the suite, into one table. Violations are
+ * the table's content, so they do not fail the command: 1 means `--check` found different verdicts, 2 a
+ * bad config or an implementation that could not be run; "interrupted" when `signal` stopped it, after
+ * writing what finished.
+ */
+export async function matrixCommand(argv: readonly string[], io: Io, signal?: AbortSignal): Promise<number | "interrupted"> {
+  const { values } = parse("matrix", argv, { config: { type: "string" }, out: { type: "string" }, check: { type: "string" }, "timeout-ms": { type: "string" }, help: { type: "boolean", short: "h" } });
+  if (values.help) {
+    io.line(renderUsage("matrix"));
+    return 0;
+  }
+  if (values.config === undefined) throw new InputError("usage", "matrix needs --config <file>", "prunecheck matrix --config prunecheck.matrix.json [--out DIR] [--check matrix.json]");
+  const config = await readMatrixConfig(values.config);
+  const expected = values.check === undefined ? null : await readMatrix(values.check);
+  const outDir = values.out ?? "reports/matrix";
+  const timeoutMs = positiveInt("timeout-ms", values["timeout-ms"], config.timeoutMs ?? 5000);
+  const matrix = await runMatrix(planMatrix(config), { outDir, timeoutMs, root: resolve("."), ...(signal === undefined ? {} : { signal }) }, io);
+  await writeMatrix(outDir, matrix);
+  if (signal?.aborted) {
+    io.error(`prunecheck matrix: interrupted; ${outDir}/matrix.md has the ${matrix.columns.length} implementation(s) started so far`);
+    return "interrupted";
+  }
+  const seconds = matrix.columns.reduce((sum, column) => sum + column.seconds, 0);
+  io.line(`prunecheck matrix: wrote ${outDir}/matrix.md, matrix.html and matrix.json (${matrix.columns.length} implementations, ${seconds.toFixed(1)} s of checking)`);
+  const broken = matrix.columns.filter((column) => Object.values(column.cells).some((cell) => cell.status === "error" || cell.status === "interrupted"));
+  if (broken.length > 0) {
+    io.error(`prunecheck matrix: no complete verdict for ${broken.map((column) => column.name).join(", ")}; see the errors above`);
+    return 2;
+  }
+  if (expected === null) return 0;
+  const differences = compareVerdicts(verdictTable(expected), verdictTable(matrix));
+  if (differences.length === 0) {
+    io.line(`prunecheck matrix: verdicts match ${values.check}`);
+    return 0;
+  }
+  io.error(`prunecheck matrix: ${differences.length} verdict(s) differ from ${values.check}:\n${differences.map((line) => `  ${line}`).join("\n")}\nHint: if a library upgrade or a fix changed them on purpose, regenerate the matrix (README, "Real pruners and the conformance matrix") and update docs/findings.md.`);
+  return 1;
+}

@@ -1,0 +1,83 @@
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
+import { describeIssues, InputError } from "../errors/input.ts";
+import { LEVELS } from "../models/property.ts";
+import type { Target } from "../reports/report.ts";
+
+/** Safe as a folder name under --out, and readable as a column header. */
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+const Settings = {
+  level: z.enum(LEVELS).optional(),
+  runs: z.int().min(1).optional(),
+  seed: z.int().optional(),
+};
+
+export const MatrixEntry = z
+  .strictObject({
+    name: z.string().regex(NAME, "a name is letters, digits, '.', '_' or '-' (it names the folder of the reports)"),
+    impl: z.string().min(1).optional(),
+    cmd: z.string().min(1).optional(),
+    ...Settings,
+    /** npm packages whose installed versions the matrix records for this implementation. */
+    packages: z.array(z.string().min(1)).optional(),
+  })
+  .refine((entry) => entry.impl === undefined || entry.cmd === undefined, { message: "impl and cmd name two implementations; give one (or neither, for the reference)", path: ["cmd"] });
+export type MatrixEntry = z.infer<typeof MatrixEntry>;
+
+/** `prunecheck.matrix.json`: defaults for every implementation, then the implementations, one column each. */
+export const MatrixConfig = z
+  .strictObject({ ...Settings, timeoutMs: z.int().min(1).optional(), implementations: z.array(MatrixEntry).min(1) })
+  .superRefine((config, ctx) => {
+    const seen = new Set<string>();
+    config.implementations.forEach((entry, index) => {
+      if (seen.has(entry.name)) ctx.addIssue({ code: "custom", path: ["implementations", index, "name"], message: `name ${JSON.stringify(entry.name)} is used twice; names are column headers and folders, so they are unique` });
+      seen.add(entry.name);
+    });
+  });
+export type MatrixConfig = z.infer<typeof MatrixConfig>;
+
+/** One implementation with every default filled in: what the matrix runs. */
+export interface MatrixPlan {
+  readonly name: string;
+  readonly target: Target;
+  readonly level: (typeof LEVELS)[number];
+  readonly runs: number;
+  readonly seed: number;
+  readonly packages: readonly string[];
+}
+
+export const DEFAULT_SEED = 1;
+export const DEFAULT_RUNS = 200;
+
+export function planMatrix(config: MatrixConfig): MatrixPlan[] {
+  return config.implementations.map((entry) => ({
+    name: entry.name,
+    target: entry.impl !== undefined ? { kind: "impl", path: entry.impl } : entry.cmd !== undefined ? { kind: "cmd", command: entry.cmd } : { kind: "reference" },
+    level: entry.level ?? config.level ?? "core",
+    runs: entry.runs ?? config.runs ?? DEFAULT_RUNS,
+    seed: entry.seed ?? config.seed ?? DEFAULT_SEED,
+    packages: entry.packages ?? [],
+  }));
+}
+
+export function parseMatrixConfig(json: unknown, source: string): MatrixConfig {
+  const parsed = MatrixConfig.safeParse(json);
+  if (!parsed.success) {
+    throw new InputError("invalid_config", `${source} is not a valid matrix config: ${describeIssues(parsed.error)}`, 'Expected {"implementations": [{"name": "reference"}, {"name": "mine", "impl": "./my-pruner.ts", "runs": 100}]} (README, "Real pruners and the conformance matrix").');
+  }
+  return parsed.data;
+}
+
+export async function readMatrixConfig(path: string): Promise<MatrixConfig> {
+  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
+    throw new InputError("unreadable_file", `cannot read matrix config ${path}: ${error.code ?? error.message}`, "Give the path of a JSON file such as prunecheck.matrix.json.");
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new InputError("invalid_json", `${path} is not JSON: ${(error as Error).message}`);
+  }
+  return parseMatrixConfig(json, path);
+}
