@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { isAdapterFault } from "../errors/adapter-fault.ts";
@@ -7,6 +7,7 @@ import type { OperationCall, Span } from "../wire/index.ts";
 import type { Driver } from "./driver.ts";
 import { openStdioDriver } from "./stdio.ts";
 import type { StdioDriverOptions } from "./stdio.ts";
+import { leftoverProcesses } from "../../test/helpers/processes.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../test/fixtures/adapters/", import.meta.url));
 /** Every adapter these tests start carries it in its environment, so leftovers can be found in /proc. */
@@ -14,6 +15,7 @@ const MARKER = `PRUNECHECK_STDIO_TEST=${process.pid}-${Date.now()}`;
 const ENV = { ...process.env, PRUNECHECK_STDIO_TEST: MARKER.split("=")[1] };
 
 const opened: Driver[] = [];
+const leftovers = () => leftoverProcesses(MARKER);
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((driver) => driver.close()));
@@ -56,30 +58,6 @@ async function timed<T>(promise: Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const value = await promise;
   return [value, performance.now() - start];
-}
-
-/** Marked processes still running, or zombies of ours (an orphan's zombie is its new parent's to reap). */
-async function leftovers(): Promise<string[]> {
-  if (process.platform !== "linux") return [];
-  let found: string[] = [];
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    found = readdirSync("/proc")
-      .filter((entry) => /^\d+$/.test(entry))
-      .flatMap((pid) => {
-        try {
-          if (!readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes(MARKER)) return [];
-          const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
-          const [state, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-          if (state === "Z" && Number(parent) !== process.pid) return [];
-          return [`${pid} (${state}): ${readFileSync(`/proc/${pid}/cmdline`, "latin1").replaceAll("\0", " ")}`];
-        } catch {
-          return [];
-        }
-      });
-    if (found.length === 0) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return found;
 }
 
 describe("handshake", () => {

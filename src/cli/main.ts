@@ -98,9 +98,11 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
     ...(values.junit === undefined ? {} : { junit: values.junit }),
     ...(values.property === undefined ? {} : { only: values.property }),
   };
-  io.line(`prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property, seed ${seed}`);
+  // The banner waits for the implementation, so a module or adapter that cannot start leaves stdout empty.
+  io.progress(`starting ${describeTarget(target)} …`);
   const driver = await openTarget(target, { timeoutMs, signal });
   try {
+    io.line(`prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property, seed ${seed}`);
     const summary = await runSuite(driver, target, options, io, signal);
     if (summary.interrupted) return interruptedCode(signal);
     return summary.violations.length > 0 ? 1 : summary.results.some((result) => result.status === "error") ? 2 : 0;

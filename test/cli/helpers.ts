@@ -1,0 +1,107 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
+import { memoryIo } from "../../src/cli/io.ts";
+import { main } from "../../src/cli/main.ts";
+import type { RunSummary } from "../../src/reports/summary.ts";
+import { Report } from "../../src/reports/report.ts";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const BIN = join(ROOT, "bin", "prunecheck.js");
+const ADAPTERS = join(ROOT, "test", "fixtures", "adapters");
+export const PRUNERS = join(ROOT, "test", "fixtures", "pruners");
+
+/** A stack frame as Node prints it: the one thing a user-facing error must never show. */
+export const STACK_FRAME = /^\s+at .+(:\d+:\d+\)?|\(native\))$/m;
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh folder under the OS temp dir, removed after the test file. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "prunecheck-cli-"));
+  made.push(dir);
+  return dir;
+}
+
+export interface CliResult {
+  readonly code: number;
+  /** What went to stdout, one entry per `io.line` (a verdict may span two lines). */
+  readonly lines: readonly string[];
+  readonly errors: readonly string[];
+}
+
+/**
+ * `prunecheck <args>` in this process. The signal, never aborted unless a test does, keeps main from
+ * binding SIGINT in the test worker.
+ */
+export async function cli(args: readonly string[], signal: AbortSignal = new AbortController().signal): Promise<CliResult> {
+  const io = memoryIo();
+  const code = await main(args, io, signal);
+  return { code, lines: io.lines, errors: io.errors };
+}
+
+export interface Spawned {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** The real binary, `node bin/prunecheck.js <args>` from the repository root; killed after `timeoutMs`. */
+export function spawnCli(args: readonly string[], options: { timeoutMs?: number; onSpawn?: (pid: number) => void } = {}): Promise<Spawned> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], timeout: options.timeoutMs ?? 60_000 });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("spawn", () => options.onSpawn?.(child.pid as number));
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/**
+ * The `--cmd` for a fixture adapter: this Node, quoted, and an environment marker so that
+ * leftoverProcesses(marker) finds every process the command started.
+ */
+export function adapterCommand(fixture: string, marker: string): string {
+  return `${marker} "${process.execPath}" "${join(ADAPTERS, `${fixture}.mjs`)}"`;
+}
+
+/** A marker unique to this test worker and call, `NAME=value` as leftoverProcesses wants it. */
+export function processMarker(label: string): string {
+  return `PRUNECHECK_CLI_TEST=${label}-${process.pid}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, "utf8"));
+}
+
+/** summary.json as the CLI wrote it; the type is what the test expects, the test checks the values. */
+export function readSummary(outDir: string): RunSummary {
+  return readJson(join(outDir, "summary.json")) as RunSummary;
+}
+
+/** Every `<property>-<impl>-<seed>.json` in a folder, parsed with the Report schema (so it must be one). */
+export function readReports(outDir: string): { readonly stem: string; readonly report: Report }[] {
+  return readdirSync(outDir)
+    .filter((file) => file.endsWith(".json") && file !== "summary.json")
+    .sort()
+    .map((file) => ({ stem: join(outDir, file.slice(0, -".json".length)), report: Report.parse(readJson(join(outDir, file))) }));
+}
+
+/** The JUnit test cases, each with its name and body (empty for a self-closing one). */
+export function junitCases(xml: string): { readonly name: string; readonly body: string }[] {
+  return [...xml.matchAll(/<testcase [^>]*?\sname="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)].map((match) => ({ name: match[1] as string, body: match[2] ?? "" }));
+}
+
+export function lastLine(text: string): string {
+  return text.trimEnd().split("\n").at(-1) ?? "";
+}

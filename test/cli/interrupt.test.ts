@@ -1,0 +1,91 @@
+import { describe, it } from "vitest";
+import { leftoverProcesses } from "../helpers/processes.ts";
+import { adapterCommand, cli, lastLine, processMarker, readSummary, spawnCli, tempDir } from "./helpers.ts";
+
+/** Long enough that only the interruption can end the request in flight. */
+const NEVER = ["--timeout-ms", "60000"];
+
+/** Resolves once a process carrying the marker runs, and `settleMs` more (for the handshake to end). */
+async function adapterStarted(marker: string, settleMs: number): Promise<void> {
+  const deadline = performance.now() + 20_000;
+  while ((await leftoverProcesses(marker)).length === 0) {
+    if (performance.now() > deadline) throw new Error(`no adapter carrying ${marker} started within 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+}
+
+describe.concurrent("interrupting prunecheck run", () => {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
+    it(`${signal} against a hung adapter: exit ${code}, summary.json of what finished, no adapter left running`, async ({ expect }) => {
+      const out = tempDir();
+      const marker = processMarker(`interrupt-${signal}`);
+      let pid = 0;
+      const running = spawnCli(["run", "--cmd", adapterCommand("hang", marker), ...NEVER, "--seed", "9", "--out", out], { onSpawn: (spawned) => (pid = spawned) });
+      await adapterStarted(marker, 1500);
+      const sent = performance.now();
+      process.kill(pid, signal);
+      const result = await running;
+
+      expect(performance.now() - sent).toBeLessThan(5000);
+      expect(result.stderr).toBe("");
+      expect([result.code, result.signal]).toEqual([code, null]);
+      expect(lastLine(result.stdout)).toMatch(/^prunecheck: hang was INTERRUPTED at core \(1 properties, /);
+      const summary = readSummary(out);
+      expect(summary).toMatchObject({ implementation: "hang", interrupted: true, violations: [] });
+      expect(summary.results).toHaveLength(1);
+      expect(summary.results[0]).toMatchObject({ status: "interrupted" });
+      expect(await leftoverProcesses(marker)).toEqual([]);
+    });
+  }
+
+  it("while the handshake hangs: exit 130 at once, one line saying nothing was checked, no adapter left", async ({ expect }) => {
+    const out = tempDir();
+    const marker = processMarker("interrupt-handshake");
+    let pid = 0;
+    const running = spawnCli(["run", "--cmd", adapterCommand("hang-handshake", marker), "--out", out], { onSpawn: (spawned) => (pid = spawned) });
+    await adapterStarted(marker, 200);
+    process.kill(pid, "SIGINT");
+    const result = await running;
+
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe("prunecheck: interrupted by SIGINT before the implementation was ready; nothing was checked\n");
+    expect(await leftoverProcesses(marker)).toEqual([]);
+  });
+
+  it("in process, through the signal main takes: a stdio run stops with the property in flight interrupted", async ({ expect }) => {
+    const out = tempDir();
+    const marker = processMarker("interrupt-in-process");
+    const controller = new AbortController();
+    const running = cli(["run", "--cmd", adapterCommand("hang", marker), ...NEVER, "--out", out], controller.signal);
+    await adapterStarted(marker, 1000);
+    controller.abort("SIGINT");
+    const { code, lines, errors } = await running;
+
+    expect(errors).toEqual([]);
+    expect(code).toBe(130);
+    expect(lines.at(-2)).toMatch(/^! [a-z-]+: interrupted: stopped before it finished, so no verdict$/);
+    expect(readSummary(out).interrupted).toBe(true);
+    expect(await leftoverProcesses(marker)).toEqual([]);
+  });
+
+  it("in process: an in-process pruner that never waits on I/O still stops within moments", async ({ expect }) => {
+    const out = tempDir();
+    const controller = new AbortController();
+    const running = cli(["run", "--runs", "1000000", "--out", out], controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const aborted = performance.now();
+    controller.abort("SIGINT");
+    const { code } = await running;
+
+    expect(performance.now() - aborted).toBeLessThan(3000);
+    expect(code).toBe(130);
+    const summary = readSummary(out);
+    expect(summary.interrupted).toBe(true);
+    expect(summary.results.at(-1)?.status).toBe("interrupted");
+    expect(summary.results.every((result) => result.status !== "failed")).toBe(true);
+  });
+});

@@ -1,0 +1,119 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "vitest";
+import { PROPERTIES } from "../../properties/index.ts";
+import { appliesTo } from "../../src/models/property.ts";
+import type { Report } from "../../src/reports/report.ts";
+import { leftoverProcesses } from "../helpers/processes.ts";
+import { adapterCommand, cli, lastLine, processMarker, readReports, readSummary, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
+
+/** Properties every prune-only adapter is checked against. Each fault costs a restart per shrink step, so few. */
+const APPLICABLE = PROPERTIES.filter((property) => appliesTo(property, "core", ["prune"])).map((property) => property.id);
+
+interface Fault {
+  readonly fixture: string;
+  readonly code: string;
+  /** The properties to check: two where the test also shows that one fault is reported once. */
+  readonly properties: readonly string[];
+  /** Where the fixture gives away the id of the request it failed on, if it does. */
+  readonly failedId?: (report: Report) => string | undefined;
+}
+
+/** The last id the pattern finds: stderr keeps the tail of every restart, the failing one last. */
+const lastId = (pattern: RegExp, text: string) => [...text.matchAll(pattern)].at(-1)?.[1];
+
+const FAULTS: readonly Fault[] = [
+  { fixture: "hang", code: "timeout", properties: APPLICABLE.slice(0, 1) },
+  { fixture: "crash", code: "crash", properties: APPLICABLE.slice(0, 2), failedId: (report) => lastId(/crash\.mjs: giving up on request (\d+)/g, report.stderr) },
+  { fixture: "junk", code: "not_json", properties: APPLICABLE.slice(0, 1) },
+  { fixture: "wrong-id", code: "wrong_id", properties: APPLICABLE.slice(0, 1), failedId: (report) => lastId(/expected id (\d+), got/g, report.finding.message) },
+  { fixture: "bad-schema", code: "schema", properties: APPLICABLE.slice(0, 1), failedId: (report) => lastId(/prune request (\d+) is not an OperationResponse/g, report.finding.message) },
+];
+
+/** Short scenarios shrink in few steps, and every step against a broken adapter restarts it. */
+const SMALL = ["--runs", "20", "--seed", "5", "--max-commands", "2"];
+
+describe.concurrent("prunecheck run on an adapter that breaks the protocol", () => {
+  for (const { fixture, code, properties, failedId } of FAULTS) {
+    it(`${fixture}: exits 1 with one adapter-protocol report holding the unanswered request, in bounded time`, async ({ expect }) => {
+      const out = tempDir();
+      const marker = processMarker(fixture);
+      const started = performance.now();
+      const args = ["run", "--cmd", adapterCommand(fixture, marker), "--timeout-ms", "300", ...SMALL, "--out", out];
+      const run = await cli([...args, ...properties.flatMap((id) => ["--property", id])]);
+      const seconds = (performance.now() - started) / 1000;
+
+      expect(run.errors).toEqual([]);
+      expect(run.code).toBe(1);
+      expect(seconds).toBeLessThan(20);
+      expect(run.lines.join("\n")).not.toMatch(STACK_FRAME);
+      expect(run.lines.at(-1)).toMatch(new RegExp(`^prunecheck: ${fixture} VIOLATES adapter-protocol at core \\(`));
+
+      const summary = readSummary(out);
+      expect(summary.violations).toEqual(["adapter-protocol"]);
+      expect(summary.results.map((result) => [result.property, result.status, result.violated])).toEqual(properties.map((id) => [id, "failed", "adapter-protocol"]));
+
+      // A broken transport breaks every property alike, so it is reported once, by the first.
+      const reports = readReports(out);
+      expect(reports.map(({ report }) => [report.property.id, report.checked_property])).toEqual([["adapter-protocol", properties[0]]]);
+      const [{ stem, report }] = reports as [(typeof reports)[number]];
+      expect(report.finding.message).toContain(`[${code}]`);
+      expect(report.response).toBeNull();
+      expect(report.after).toBeNull();
+      const failed = report.requests.at(-1);
+      expect(failed?.op).not.toBe("hello");
+      expect(Math.max(...report.requests.map((request) => request.id))).toBe(failed?.id);
+      if (failedId !== undefined) expect(failedId(report)).toBe(String(failed?.id));
+      expect(report.stderr).toMatch(new RegExp(`^${fixture} pid=\\d+`, "m"));
+      expect(report.story.at(-2)).toBe(`Then ${fixture} was sent request ${failed?.id} (${failed?.op}), and gave no valid answer.`);
+      expect(readFileSync(`${stem}.md`, "utf8")).toContain("_no valid response: the adapter broke the protocol on this request_");
+      expect(await leftoverProcesses(marker)).toEqual([]);
+    });
+  }
+
+  it("crash, end to end: the binary exits 1 with the summary last, summary.json written, stderr empty", async ({ expect }) => {
+    const out = tempDir();
+    const marker = processMarker("crash-e2e");
+    const result = await spawnCli(["run", "--cmd", adapterCommand("crash", marker), ...SMALL, "--property", APPLICABLE[0] as string, "--out", out]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(1);
+    expect(lastLine(result.stdout)).toMatch(/^prunecheck: crash VIOLATES adapter-protocol at core \(1 properties, /);
+    expect(readSummary(out).violations).toEqual(["adapter-protocol"]);
+    expect(readFileSync(`${readReports(out)[0]?.stem}.json`, "utf8")).toContain("crash.mjs: giving up on request");
+    expect(await leftoverProcesses(marker)).toEqual([]);
+  });
+
+  for (const [fixture, detail] of [
+    ["hang-handshake", "hello: no answer within 10000 ms"],
+    ["no-prune-capability", 'without "prune"'],
+  ] as const) {
+    it(`${fixture}: exits 2 with a one-line handshake error, a Hint and the adapter's stderr, and checks nothing`, async ({ expect }) => {
+      const out = tempDir();
+      const marker = processMarker(fixture);
+      const run = await cli(["run", "--cmd", adapterCommand(fixture, marker), "--timeout-ms", "300", "--out", out]);
+
+      expect(run.code).toBe(2);
+      expect(run.lines).toEqual([]);
+      expect(run.errors).toHaveLength(1);
+      const [headline, hint, ...stderr] = (run.errors[0] as string).split("\n");
+      expect(headline).toMatch(/^prunecheck: the adapter did not answer hello with a valid protocol 1 handshake \[handshake\]: /);
+      expect(headline).toContain(detail);
+      expect(hint).toMatch(/^Hint: /);
+      expect(stderr[0]).toBe("adapter stderr (last lines):");
+      expect(stderr[1]).toMatch(new RegExp(`^  ${fixture} pid=\\d+$`));
+      expect(run.errors[0]).not.toMatch(STACK_FRAME);
+      expect(existsSync(join(out, "summary.json"))).toBe(false);
+      expect(await leftoverProcesses(marker)).toEqual([]);
+    });
+  }
+
+  it("a command that does not exist: exits 2 with a spawn error and the shell's complaint", async ({ expect }) => {
+    const run = await cli(["run", "--cmd", "prunecheck-no-such-adapter --stdio", "--out", tempDir()]);
+    expect(run.code).toBe(2);
+    expect(run.lines).toEqual([]);
+    const [headline, hint, ...stderr] = (run.errors[0] as string).split("\n");
+    expect(headline).toBe("prunecheck: the adapter command could not be started [spawn]: the shell could not run the command (exit status 127: command not found)");
+    expect(hint).toMatch(/^Hint: /);
+    expect(stderr.join("\n")).toContain("not found");
+  });
+});

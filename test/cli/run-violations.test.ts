@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { reportFileStem } from "../../src/reports/build.ts";
+import type { Report } from "../../src/reports/report.ts";
+import { cli, junitCases, lastLine, PRUNERS, readReports, readSummary, ROOT, type Spawned, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
+
+const SEED = 77;
+const NAIVE = `python3 "${join(ROOT, "examples", "python", "naive.py")}"`;
+const REFERENCE_MODULE = join(PRUNERS, "reference.ts");
+const MUTANT_MODULE = join(PRUNERS, "drops-precondition.ts");
+
+/** The last request of a report is the one that failed: the window the report shows "before" is its window. */
+function expectFailingRequestLast(report: Report): void {
+  expect(report.requests.length).toBeGreaterThan(0);
+  const last = report.requests.at(-1);
+  expect(last !== undefined && "window" in last ? last.window : null).toEqual(report.before);
+  expect(Math.max(...report.requests.map((request) => request.id))).toBe(last?.id);
+}
+
+describe("prunecheck run on the naive Python pruner, through the binary", () => {
+  const out = tempDir();
+  const junit = join(out, "junit.xml");
+  let run: Spawned;
+  let reports: ReturnType<typeof readReports>;
+
+  beforeAll(async () => {
+    run = await spawnCli(["run", "--cmd", NAIVE, "--runs", "25", "--seed", String(SEED), "--out", out, "--junit", junit]);
+    reports = readReports(out);
+  }, 60_000);
+
+  it("exits 1 with nothing on stderr, and ends stdout on the one-line summary naming what it violates", () => {
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(1);
+    expect(lastLine(run.stdout)).toMatch(/^prunecheck: naive-python VIOLATES [a-z-]+(, [a-z-]+)* at core \(\d+ properties, \d+ runs, \d+ requests, \d+\.\d s\)$/);
+    expect(run.stdout).not.toMatch(STACK_FRAME);
+    const summary = readSummary(out);
+    expect(summary.violations.length).toBeGreaterThan(0);
+    expect(summary.interrupted).toBe(false);
+    expect(lastLine(run.stdout)).toContain(summary.violations.join(", "));
+  });
+
+  it("writes a <property>-<impl>-<seed> .json and .md pair per violated property, each JSON a valid Report", () => {
+    const summary = readSummary(out);
+    expect(reports.map(({ report }) => report.property.id).sort()).toEqual([...summary.violations].sort());
+    for (const { stem, report } of reports) {
+      expect(stem).toBe(join(out, reportFileStem(report)));
+      expect(stem.endsWith(`${report.property.id}-naive-python-${SEED}`)).toBe(true);
+      expect(existsSync(`${stem}.md`)).toBe(true);
+      expect(report).toMatchObject({ seed: SEED, level: "core", implementation: { name: "naive-python", target: { kind: "cmd", command: NAIVE } } });
+      expectFailingRequestLast(report);
+      expect(report.response).not.toBeNull();
+    }
+  });
+
+  it("renders each report as Markdown with the seed quote, the story and the replay line", () => {
+    for (const { stem, report } of reports) {
+      const markdown = readFileSync(`${stem}.md`, "utf8");
+      expect(markdown).toContain(`> ${report.property.seed}`);
+      report.story.forEach((line, index) => expect(markdown).toContain(`${index + 1}. ${line}`));
+      expect(report.story.at(-1)).toBe(`That is the violation: ${report.finding.message}.`);
+      expect(report.replay).toBe(`npx prunecheck replay ${stem}.json`);
+      expect(markdown).toContain(`\`\`\`sh\n${report.replay}\n\`\`\``);
+    }
+  });
+
+  it("marks each violated property as a JUnit <failure> naming its report", () => {
+    const cases = junitCases(readFileSync(junit, "utf8"));
+    const failed = cases.filter((testcase) => testcase.body.includes("<failure "));
+    expect(failed.map((testcase) => testcase.name).sort()).toEqual(reports.map(({ report }) => report.checked_property).sort());
+    for (const { stem, report } of reports) {
+      expect(failed.find((testcase) => testcase.name === report.checked_property)?.body).toContain(`report: ${stem}.md`);
+    }
+  });
+
+  it("end to end: replay of a report through the binary still fails, exit 1, quietly", async () => {
+    const replay = await spawnCli(["replay", `${reports[0]?.stem}.json`]);
+    expect([replay.code, replay.stderr]).toEqual([1, ""]);
+    expect(lastLine(replay.stdout)).toContain("on naive-python: still fails");
+  });
+
+  it("replay of each report still fails (exit 1) on the naive pruner, and passes (exit 0) on the reference", async () => {
+    for (const { stem, report } of reports) {
+      const again = await cli(["replay", `${stem}.json`]);
+      expect(again.errors).toEqual([]);
+      expect(again.code, report.property.id).toBe(1);
+      expect(again.lines.at(-1)).toContain(`on naive-python: still fails: ${report.property.id}`);
+
+      const fixed = await cli(["replay", `${stem}.json`, "--impl", REFERENCE_MODULE]);
+      expect(fixed.errors).toEqual([]);
+      expect(fixed.code, report.property.id).toBe(0);
+      expect(fixed.lines.at(-1)).toContain("on reference: passes now");
+    }
+  });
+});
+
+describe("prunecheck run --impl on a pruner that drops precondition spans", () => {
+  it("exits 1; its report replays as failing on the module and as passing on the reference", async () => {
+    const out = tempDir();
+    const run = await cli(["run", "--impl", MUTANT_MODULE, "--runs", "50", "--seed", String(SEED), "--out", out]);
+    expect(run.errors).toEqual([]);
+    expect(run.code).toBe(1);
+    const summary = readSummary(out);
+    expect(summary.implementation).toBe("drops-precondition");
+    expect(summary.violations).toContain("precondition-recoverable");
+
+    const found = readReports(out).find(({ report }) => report.property.id === "precondition-recoverable");
+    expect(found).toBeDefined();
+    const { stem, report } = found as NonNullable<typeof found>;
+    expect(report.implementation.target).toEqual({ kind: "impl", path: MUTANT_MODULE });
+    expectFailingRequestLast(report);
+
+    expect((await cli(["replay", `${stem}.json`])).code).toBe(1);
+    expect((await cli(["replay", `${stem}.json`, "--impl", MUTANT_MODULE])).code).toBe(1);
+    expect((await cli(["replay", `${stem}.json`, "--impl", REFERENCE_MODULE])).code).toBe(0);
+  });
+});

@@ -1,0 +1,113 @@
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { JSON_SCHEMA_SOURCES } from "../../src/wire/json-schema.ts";
+import { cli, PRUNERS, ROOT, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
+
+/** Exactly two stderr lines: `prunecheck: <what is wrong>` and `Hint: <what to do>`, nothing on stdout. */
+async function expectUsageError(args: readonly string[], message: RegExp | string): Promise<void> {
+  const { code, lines, errors } = await cli(args);
+  expect(code).toBe(2);
+  expect(lines).toEqual([]);
+  expect(errors).toHaveLength(1);
+  const [headline, hint, ...rest] = (errors[0] as string).split("\n");
+  expect(headline).toMatch(/^prunecheck: /);
+  if (typeof message === "string") expect(headline).toContain(message);
+  else expect(headline).toMatch(message);
+  expect(hint).toMatch(/^Hint: \S/);
+  expect(rest).toEqual([]);
+}
+
+describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anything runs", () => {
+  const files = tempDir();
+  const notJson = join(files, "report.md");
+  const notReport = join(files, "other.json");
+  writeFileSync(notJson, "# a Markdown report, not the JSON one\n");
+  writeFileSync(notReport, JSON.stringify({ format: "prunecheck-report/1", seed: 1 }));
+
+  it.each([
+    ["an unknown flag", ["run", "--frobnicate"], "prunecheck: run: Unknown option '--frobnicate'"],
+    ["an unknown command", ["frobnicate"], 'unknown command "frobnicate"'],
+    ["an unknown level", ["run", "--level", "weird"], '--level must be core or strict, got "weird"'],
+    ["zero runs", ["run", "--runs", "0"], '--runs must be a positive integer, got "0"'],
+    ["a seed that is not an integer", ["run", "--seed", "1.5"], '--seed must be an integer, got "1.5"'],
+    ["--cmd and --impl together", ["run", "--cmd", "python3 adapter.py", "--impl", "pruner.ts"], "--cmd and --impl name two implementations"],
+    ["--impl of a missing file", ["run", "--impl", join(files, "missing.ts")], /--impl .*missing\.ts: cannot load module/],
+    ["--impl of a module exporting no pruner", ["run", "--impl", join(PRUNERS, "no-pruner.ts")], "no-pruner.ts: no export is a pruner"],
+    ["an unknown --property", ["run", "--property", "nope"], '--property: unknown id "nope"'],
+    ["replay of a missing file", ["replay", join(files, "missing.json")], /cannot read report .*missing\.json: ENOENT/],
+    ["replay of a file that is not JSON", ["replay", notJson], "report.md is not JSON"],
+    ["replay of JSON that is not a report", ["replay", notReport], /other\.json is not a prunecheck report: ✖ .* → at property/],
+    ["replay without a report", ["replay"], "replay takes exactly one report file"],
+    ["an unknown schema flag", ["schema", "--frobnicate"], "prunecheck: schema: Unknown option '--frobnicate'"],
+  ])("%s", async (_, args, message) => {
+    await expectUsageError(args, message);
+  });
+
+  it("end to end: the binary writes the two lines to stderr, no stack trace, nothing to stdout", async () => {
+    const result = await spawnCli(["run", "--level", "weird"]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe('prunecheck: --level must be core or strict, got "weird"\nHint: Use --level core (the default) or --level strict.\n');
+    expect(result.stderr).not.toMatch(STACK_FRAME);
+  });
+});
+
+describe("--help", () => {
+  it.each([
+    [["--help"], "Usage:"],
+    [["help"], "Usage:"],
+    [["run", "--help"], "prunecheck run [--cmd"],
+    [["run", "-h"], "prunecheck run [--cmd"],
+    [["replay", "--help"], "prunecheck replay <report.json>"],
+    [["schema", "--help"], "prunecheck schema [--write DIR | --check DIR]"],
+  ])("prunecheck %s exits 0 and prints its usage", async (args, usage) => {
+    const { code, lines, errors } = await cli(args);
+    expect(errors).toEqual([]);
+    expect(code).toBe(0);
+    expect(lines.join("\n")).toContain(usage);
+  });
+
+  it("with no command at all prints the usage and exits 2", async () => {
+    const { code, lines } = await cli([]);
+    expect(code).toBe(2);
+    expect(lines.join("\n")).toContain("Usage:");
+  });
+});
+
+describe("prunecheck schema", () => {
+  const files = Object.keys(JSON_SCHEMA_SOURCES).sort();
+
+  it("prints every JSON Schema, keyed by file name", async () => {
+    const { code, lines } = await cli(["schema"]);
+    expect(code).toBe(0);
+    const schemas = JSON.parse(lines.join("\n")) as Record<string, { $schema?: string }>;
+    expect(Object.keys(schemas).sort()).toEqual(files);
+    for (const schema of Object.values(schemas)) expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+  });
+
+  it("--check passes on the committed schema/ folder", async () => {
+    expect(readdirSync(join(ROOT, "schema")).sort()).toEqual(files);
+    const { code, lines, errors } = await cli(["schema", "--check", join(ROOT, "schema")]);
+    expect(errors).toEqual([]);
+    expect(code).toBe(0);
+    expect(lines).toEqual([`JSON Schemas in ${join(ROOT, "schema")} are up to date (${files.length} files)`]);
+  });
+
+  it("--check exits 1 naming the file that was edited, with a Hint", async () => {
+    const copy = tempDir();
+    cpSync(join(ROOT, "schema"), copy, { recursive: true });
+    const edited = join(copy, "window.schema.json");
+    writeFileSync(edited, readFileSync(edited, "utf8").replace('"derivation_depth"', '"depth"'));
+    const { code, errors } = await cli(["schema", "--check", copy]);
+    expect(code).toBe(1);
+    expect(errors).toEqual([`JSON Schemas out of date in ${copy}: window.schema.json\nHint: run \`npm run schema\` and commit the result.`]);
+  });
+
+  it("--write then --check round-trips", async () => {
+    const dir = tempDir();
+    expect((await cli(["schema", "--write", dir])).code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(files);
+    expect((await cli(["schema", "--check", dir])).code).toBe(0);
+  });
+});
