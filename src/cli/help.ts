@@ -5,6 +5,8 @@ export const USAGE = {
 Usage:
   prunecheck run     [--cmd "<shell command>" | --impl <module>] [options]   check an implementation
   prunecheck replay  <report.json> [--cmd … | --impl …]                     re-run one counterexample
+  prunecheck fuzz    [--cmd … | --impl …] [--time 30s] [--shard i/n]         a time-budgeted campaign
+  prunecheck merge   <summary.json…> [--out DIR]                             combine shard summaries
   prunecheck matrix  --config prunecheck.matrix.json [--out DIR] [--check FILE]  the conformance matrix
   prunecheck schema  [--write DIR | --check DIR]                             the wire JSON Schemas
 
@@ -41,6 +43,29 @@ means the embedded reference.
   --check FILE   compare the verdicts (not timings) with a matrix.json written before: exit 1 if any differ
 Exit 0 when written (violations are the table's content), 1 verdicts differ, 2 bad config or an
 implementation that could not be run.`,
+  fuzz: `prunecheck fuzz [--cmd "<shell command>" | --impl <module>] [options]
+
+Replays the regression corpus for this target, enumerates every case up to the exhaustive bound, then
+generates random rounds until the budget is spent or every property has a counterexample.
+
+  --cmd, --impl, --timeout-ms   the implementation, as for run (one adapter process per worker)
+  --level core|strict           conformance level (default core)
+  --time DURATION               budget: 90 (seconds), 30s, 10m, 1m30s (default 30s)
+  --workers N                   worker threads, each with its own driver (default: the number of cores)
+  --shard i/n                   run part i of n of the campaign (for a CI matrix; then prunecheck merge)
+  --seed N                      campaign seed; every round's seed derives from it (default random, recorded)
+  --property ID                 fuzz only this property (repeatable)
+  --exhaustive N                bounded-exhaustive windows of up to N spans first (default 2; 0 off)
+  --out DIR                     reports and summary.json (default reports)
+  --corpus DIR                  regression corpus, replayed first and added to (default fuzz/corpus)
+  --junit FILE                  also write JUnit XML
+
+Exit codes as for run; 130 after Ctrl-C, with the summary and reports of what finished written.`,
+  merge: `prunecheck merge <summary.json>… [--out DIR] [--junit FILE]
+
+Combines the summaries of the shards of one campaign: violations united, runs and requests summed, a
+property failed if any shard failed it. Writes DIR/summary.json and summary.md (default reports); exit 1
+when the merged campaign has violations.`,
   schema: `prunecheck schema [--write DIR | --check DIR]
 
 Prints the protocol's JSON Schemas (generated from the zod schemas). --write writes one file per schema;

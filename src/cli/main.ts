@@ -4,8 +4,10 @@ import { ADAPTER_FAULTS, isAdapterFault } from "../errors/adapter-fault.ts";
 import { InputError, isInputError } from "../errors/input.ts";
 import { integer, level, parse, positiveInt } from "./args.ts";
 import { renderUsage } from "./help.ts";
+import { fuzzCommand } from "./fuzz.ts";
 import { oneLine, type Io } from "./io.ts";
 import { matrixCommand } from "./matrix.ts";
+import { mergeCommand } from "./merge.ts";
 import { readReport, replayReport } from "./replay.ts";
 import { runSuite, selectProperties } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
@@ -63,13 +65,19 @@ async function dispatch(argv: readonly string[], io: Io, signal: AbortSignal): P
       const code = await matrixCommand(rest, io, signal);
       return code === "interrupted" ? interruptedCode(signal) : code;
     }
+    case "fuzz": {
+      const code = await fuzzCommand(rest, io, signal);
+      return code === "interrupted" ? interruptedCode(signal) : code;
+    }
+    case "merge":
+      return mergeCommand(rest, io);
     case "schema": {
       const { values } = parse("schema", rest, { write: { type: "string" }, check: { type: "string" }, help: { type: "boolean", short: "h" } });
       if (values.help) return usage(io, "schema");
       return schemaCommand(values, io);
     }
     default:
-      throw new InputError("usage", `unknown command ${JSON.stringify(command)}`, "Commands: run, replay, matrix, schema. Run `prunecheck --help`.");
+      throw new InputError("usage", `unknown command ${JSON.stringify(command)}`, "Commands: run, replay, fuzz, merge, matrix, schema. Run `prunecheck --help`.");
   }
 }
 

@@ -75,7 +75,9 @@ export async function checkProperty(driver: Driver, property: Property, options:
     requests,
     ms: performance.now() - started,
   };
-  if (!details.failed) return { ...common, status: details.interrupted ? "interrupted" : "passed" };
+  // fast-check calls a time limit hit before any run completed a failure, even with markInterruptAsFailure off.
+  const interruptedEarly = details.interrupted && details.counterexample === null;
+  if (!details.failed || interruptedEarly) return { ...common, status: details.interrupted ? "interrupted" : "passed" };
   const error = details.errorInstance;
   if (!isPropertyViolation(error) || details.counterexample === null || details.counterexamplePath === null) {
     return { ...common, status: "error", error };

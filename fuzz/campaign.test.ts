@@ -1,0 +1,125 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { referencePruner } from "../src/reference/index.ts";
+import { caseCount } from "./exhaustive.ts";
+import type { FuzzSummary } from "./summary.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const BIN = join(ROOT, "bin", "prunecheck.js");
+
+interface Exit {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** The real command line, as CI runs it; `onStdout` may act on the output as it comes (e.g. send Ctrl-C). */
+function prunecheck(args: readonly string[], onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      onStdout?.(stdout, child);
+    });
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function dirs() {
+  const base = await mkdtemp(join(tmpdir(), "prunecheck-fuzz-"));
+  return { out: join(base, "reports"), corpus: join(base, "corpus"), base };
+}
+
+async function summaryOf(out: string): Promise<FuzzSummary> {
+  return JSON.parse(await readFile(join(out, "summary.json"), "utf8")) as FuzzSummary;
+}
+
+describe("prunecheck fuzz, end to end", () => {
+  it("runs a campaign on the reference and exits 0: bound exhausted, random rounds run, seeds recorded", async () => {
+    const { out, corpus } = await dirs();
+    const exit = await prunecheck(["fuzz", "--time", "3s", "--workers", "2", "--seed", "3", "--out", out, "--corpus", corpus]);
+    expect(exit.code, exit.stderr + exit.stdout).toBe(0);
+    const summary = await summaryOf(out);
+    expect(summary.violations).toEqual([]);
+    expect(summary.fuzz.exhaustive).toMatchObject({ bound: 2, exhausted: true, cases: caseCount(2, ["prune", ...referencePruner.capabilities]) });
+    expect(summary.fuzz.seeds.campaign).toBe(3);
+    expect(summary.fuzz.workers).toBe(2);
+    expect(summary.runs).toBeGreaterThan(0);
+    expect(summary.fuzz.seeds.rounds.length).toBeGreaterThan(0);
+    expect(summary.fuzz.throughput.requests_per_s).toBeGreaterThan(0);
+    expect(exit.stdout).toMatch(/throughput of random search: \d+ runs\/s, \d+ requests\/s/);
+    expect(existsSync(corpus)).toBe(false);
+  });
+
+  it("finds a broken module, writes reports, summary and corpus, and replays the corpus first next time", async () => {
+    const { out, corpus, base } = await dirs();
+    const impl = "fuzz/fixtures/stale-key-accepted.ts";
+    const exit = await prunecheck(["fuzz", "--impl", impl, "--time", "1s", "--workers", "2", "--out", out, "--corpus", corpus]);
+    expect(exit.code, exit.stderr + exit.stdout).toBe(1);
+    const summary = await summaryOf(out);
+    expect(summary.violations).toContain("stale-key-refused");
+    expect(summary.fuzz.exhaustive.violations).toContain("stale-key-refused");
+    const line = summary.results.find((result) => result.property === "stale-key-refused");
+    expect(line?.status).toBe("failed");
+    expect(existsSync(`${line?.report}.json`) && existsSync(`${line?.report}.md`)).toBe(true);
+    const added = await readdir(corpus);
+    expect(added.length).toBe(summary.violations.length);
+
+    const again = join(base, "again");
+    const replay = await prunecheck(["fuzz", "--impl", impl, "--time", "0", "--exhaustive", "0", "--workers", "1", "--out", again, "--corpus", corpus]);
+    expect(replay.code, replay.stderr + replay.stdout).toBe(1);
+    const replayed = await summaryOf(again);
+    expect(replayed.fuzz.corpus.replayed.map((entry) => entry.verdict)).toEqual(added.map(() => "still-fails"));
+    expect(replayed.fuzz.found.every((item) => item.phase === "corpus")).toBe(true);
+    expect(replayed.violations).toEqual(summary.violations);
+    expect(await readdir(corpus)).toEqual(added);
+  });
+
+  it("splits a campaign into shards that merge back into one exhausted bound", async () => {
+    const { base } = await dirs();
+    const shards = await Promise.all(
+      ["1/2", "2/2"].map((shard, index) => prunecheck(["fuzz", "--shard", shard, "--workers", "1", "--time", "0.5s", "--exhaustive", "1", "--seed", "8", "--out", join(base, `s${index + 1}`), "--corpus", join(base, "corpus")])),
+    );
+    expect(shards.map((exit) => exit.code)).toEqual([0, 0]);
+    const halves = await Promise.all([summaryOf(join(base, "s1")), summaryOf(join(base, "s2"))]);
+    const merged = await prunecheck(["merge", join(base, "s1", "summary.json"), join(base, "s2", "summary.json"), "--out", join(base, "merged")]);
+    expect(merged.code, merged.stderr).toBe(0);
+    const summary = await summaryOf(join(base, "merged"));
+    const total = caseCount(1, ["prune", ...referencePruner.capabilities]);
+    expect(halves.map((half) => half.fuzz.exhaustive.cases)).toEqual([Math.ceil(total / 2), Math.floor(total / 2)]);
+    expect(summary.fuzz.exhaustive).toMatchObject({ cases: total, total, exhausted: true });
+    expect(summary.runs).toBe(halves[0].runs + halves[1].runs);
+    expect(summary.fuzz.shards).toEqual([{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+  });
+
+  it("stops cleanly on Ctrl-C: exit 130, the summary still written", async () => {
+    const { out, corpus } = await dirs();
+    let sent = false;
+    const exit = await prunecheck(["fuzz", "--time", "60s", "--workers", "2", "--out", out, "--corpus", corpus], (text, child) => {
+      if (!sent && text.includes("prunecheck fuzz:")) {
+        sent = true;
+        setTimeout(() => child.kill("SIGINT"), 300);
+      }
+    });
+    expect(exit.code, exit.stderr + exit.stdout).toBe(130);
+    const summary = await summaryOf(out);
+    expect(summary.interrupted).toBe(true);
+    expect(summary.fuzz.ended).toBe("interrupted");
+  });
+
+  it("exits 2 when the adapter cannot shake hands", async () => {
+    const { out, corpus } = await dirs();
+    const exit = await prunecheck(["fuzz", "--cmd", "exit 3", "--time", "1s", "--workers", "2", "--out", out, "--corpus", corpus]);
+    expect(exit.code).toBe(2);
+    expect(exit.stderr).toMatch(/handshake|exited/);
+  });
+});

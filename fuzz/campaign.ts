@@ -1,0 +1,134 @@
+import { Worker } from "node:worker_threads";
+import type { Level } from "../src/models/property.ts";
+import type { Target } from "../src/reports/report.ts";
+import type { Io } from "../src/cli/io.ts";
+import type { Capability } from "../src/wire/protocol.ts";
+import { loadCorpus, sameTarget } from "./corpus.ts";
+import { reviveError, serializeError } from "./errors.ts";
+import type { CampaignCommand, Found, SerializedError, WorkerEvent, WorkerPlan, WorkerResult } from "./messages.ts";
+import { Progress } from "./progress.ts";
+import { recordCampaign } from "./record.ts";
+import { DEFAULT_ROUND_RUNS } from "./seeds.ts";
+import type { Shard } from "./shard.ts";
+import type { FuzzSummary } from "./summary.ts";
+
+export interface CampaignOptions {
+  readonly target: Target;
+  readonly timeoutMs: number;
+  readonly level: Level;
+  /** Property ids to check (all when absent); already validated. */
+  readonly only?: readonly string[];
+  readonly budgetMs: number;
+  readonly workers: number;
+  readonly shard: Shard;
+  readonly seed: number;
+  readonly outDir: string;
+  readonly corpusDir: string;
+  readonly exhaustive: number;
+  /** fast-check runs per random round (default 100). */
+  readonly roundRuns?: number;
+  readonly junit?: string;
+}
+
+/** How long stopped workers get to finish their request in flight before they are terminated. */
+const STOP_GRACE_MS = 3000;
+
+/** What the campaign heard from its workers, as it heard it. */
+export interface Heard {
+  ready: { name: string; capabilities: readonly Capability[] } | null;
+  readonly results: WorkerResult[];
+  /** Per checked property, the counterexample to report: corpus before exhaustive before random, then lowest order. */
+  readonly best: Map<string, Found>;
+  /** Per checked property, the lowest failing exhaustive case. */
+  readonly firstCase: Map<string, Found>;
+  fatal: SerializedError | null;
+}
+
+/**
+ * A time-budgeted campaign over worker threads, each with its own driver: corpus replay, the bounded-
+ * exhaustive phase, then random rounds until the budget is spent, every property has a counterexample, or
+ * `signal` aborts (then workers finish the request in flight and everything found so far is still written).
+ */
+export async function runCampaign(options: CampaignOptions, io: Io, signal?: AbortSignal): Promise<FuzzSummary> {
+  const started = Date.now();
+  const corpus = await loadCorpus(options.corpusDir);
+  for (const { file, reason } of corpus.skipped) io.error(`prunecheck fuzz: corpus: skipping ${file}: ${reason}`);
+  const entries = corpus.entries.filter((entry) => sameTarget(entry.report.implementation.target, options.target));
+  const plan = (worker: number): WorkerPlan => ({
+    target: options.target,
+    timeoutMs: options.timeoutMs,
+    level: options.level,
+    ...(options.only === undefined ? {} : { only: options.only }),
+    seed: options.seed,
+    slot: { shard: options.shard, workers: options.workers, worker },
+    budgetMs: options.budgetMs,
+    exhaustive: options.exhaustive,
+    roundRuns: options.roundRuns ?? DEFAULT_ROUND_RUNS,
+    corpus: entries,
+    outDir: options.outDir,
+  });
+  const heard: Heard = { ready: null, results: [], best: new Map(), firstCase: new Map(), fatal: null };
+  const progress = new Progress(io, options);
+  const workers = [...Array(options.workers).keys()].map((index) => new Worker(new URL("./thread-entry.mjs", import.meta.url), { workerData: plan(index) }));
+  const broadcast = (command: CampaignCommand) => workers.forEach((worker) => worker.postMessage(command));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    broadcast({ type: "stop" });
+    setTimeout(() => workers.forEach((worker) => void worker.terminate()), options.timeoutMs + STOP_GRACE_MS).unref();
+  };
+  const onAbort = () => stop();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  if (signal?.aborted) stop();
+  const handle = (event: WorkerEvent) => {
+    switch (event.type) {
+      case "ready":
+        if (heard.ready !== null) return;
+        heard.ready = { name: event.name, capabilities: event.capabilities };
+        return progress.start(heard.ready, entries.length);
+      case "progress":
+        return progress.add(event);
+      case "found":
+        if (!heard.best.has(event.found.property)) broadcast({ type: "failed", property: event.found.property });
+        keepBest(heard.best, event.found);
+        if (event.found.phase === "exhaustive") keepBest(heard.firstCase, event.found);
+        progress.violations = heard.best.size;
+        return;
+      case "done":
+        heard.results.push(event.result);
+        return;
+      case "fatal":
+        heard.fatal ??= event.error;
+        return stop();
+    }
+  };
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker.on("message", handle);
+            worker.on("error", (error) => handle({ type: "fatal", error: serializeError(error) }));
+            worker.once("exit", () => resolve());
+          }),
+      ),
+    );
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    progress.stop();
+  }
+  const interrupted = signal?.aborted ?? false;
+  // A worker that could not start is the campaign's failure, unless Ctrl-C is why it could not.
+  if (heard.fatal !== null && !interrupted) throw reviveError(heard.fatal);
+  if (!interrupted && heard.results.length < options.workers) throw new Error("a fuzz worker exited without its result; this is a bug in prunecheck");
+  return recordCampaign({ options, heard, started, interrupted }, io);
+}
+
+const PHASE_RANK = { corpus: 0, exhaustive: 1, random: 2 } as const;
+
+function keepBest(best: Map<string, Found>, found: Found): void {
+  const current = best.get(found.property);
+  const better = current === undefined || PHASE_RANK[found.phase] < PHASE_RANK[current.phase] || (found.phase === current.phase && found.order < current.order);
+  if (better) best.set(found.property, found);
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { inProcessDriver } from "../src/adapters/in-process.ts";
+import type { Pruner } from "../src/adapters/pruner.ts";
+import { appliesTo, type Level } from "../src/models/property.ts";
+import { PROPERTIES } from "../properties/index.ts";
+import { referencePruner } from "../src/reference/index.ts";
+import type { Capability } from "../src/wire/protocol.ts";
+import { caseCount, decodeCase, encodeCase, enumerateCases, SPAN_KINDS, stageCase, type ExhaustiveCase } from "./exhaustive.ts";
+import dropsPreconditions from "./fixtures/drops-preconditions.ts";
+import staleKeyAccepted from "./fixtures/stale-key-accepted.ts";
+import { judgeCase } from "./judge.ts";
+
+const CAPABILITY_SETS: readonly (readonly Capability[])[] = [["prune"], ["prune", "summarize"], ["prune", "reground"], ["prune", "summarize", "reground", "compact"]];
+
+describe("the exhaustive enumeration", () => {
+  it("draws spans from 4 tag classes × 6 copy states", () => {
+    expect(SPAN_KINDS).toHaveLength(24);
+  });
+
+  it("has the closed-form size for prune only: Σ 2·24^k·2^k = 2·Σ 48^k", () => {
+    expect(caseCount(0, ["prune"])).toBe(2);
+    expect(caseCount(1, ["prune"])).toBe(2 * (1 + 48));
+    expect(caseCount(2, ["prune"])).toBe(4706);
+    expect(caseCount(3, ["prune"])).toBe(225_890);
+  });
+
+  it.each(CAPABILITY_SETS.flatMap((capabilities) => [0, 1, 2].map((bound) => [bound, capabilities] as const)))(
+    "yields exactly caseCount distinct cases at bound %i for %j",
+    (bound, capabilities) => {
+      const cases = [...enumerateCases(bound, capabilities)].map((testCase) => JSON.stringify(testCase));
+      expect(cases).toHaveLength(caseCount(bound, capabilities));
+      expect(new Set(cases).size).toBe(cases.length);
+    },
+  );
+
+  it("yields smaller windows first", () => {
+    const sizes = [...enumerateCases(2, ["prune", "summarize"])].map((testCase) => testCase.spans.length);
+    expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
+  });
+
+  it("stores a case in a report's counterexample and reads it back", () => {
+    const testCase: ExhaustiveCase = { depth: 1, spans: [["precondition", "stale-key"], ["lookalike", "pointer-missing"]], op: "summarize", named: [0, 1] };
+    expect(decodeCase(encodeCase(testCase))).toEqual(testCase);
+    expect(decodeCase('exhaustive {"depth":2}')).toBeNull();
+    expect(decodeCase("commands [...]")).toBeNull();
+  });
+
+  it("stages each copy state as the model means it", () => {
+    const { world, call } = stageCase({ depth: 1, spans: [["precondition", "exact"], ["ordinary", "stale-key"], ["untagged", "pointer"], ["lookalike", "pointer-missing"]], op: "prune", named: [0, 2] }, ["prune"]);
+    const [exact, stale, pointer, dangling] = call.window.spans;
+    expect(call.window.derivation_depth).toBe(1);
+    expect(call.store[exact?.externalized_key as string]).toBe(exact?.text);
+    expect(call.store[stale?.externalized_key as string]).not.toBe(stale?.text);
+    expect(pointer?.kind).toBe("pointer");
+    expect(call.store[pointer?.externalized_key as string]).toBe(world.truth.get("s3")?.text);
+    expect(Object.hasOwn(call.store, dangling?.externalized_key as string)).toBe(false);
+    // The environment lost the dangling pointer's text, so no property may blame a pruner for it.
+    expect(world.truth.get("s4")?.lost).toBe(true);
+    expect(call.op === "prune" && call.evict_ids).toEqual(["s1", "s3"]);
+  });
+});
+
+/** The first failing case per property, in enumeration order, as index and case. */
+async function firstFailures(pruner: Pruner, bound: number, level: Level): Promise<Map<string, { index: number; testCase: ExhaustiveCase }>> {
+  const driver = inProcessDriver(pruner);
+  const properties = PROPERTIES.filter((property) => appliesTo(property, level, driver.capabilities));
+  const first = new Map<string, { index: number; testCase: ExhaustiveCase }>();
+  let index = 0;
+  for (const testCase of enumerateCases(bound, driver.capabilities)) {
+    const { violations } = await judgeCase(driver, testCase, properties, level);
+    for (const property of violations.keys()) if (!first.has(property)) first.set(property, { index, testCase });
+    index++;
+  }
+  return first;
+}
+
+describe("the exhaustive phase on in-process pruners", () => {
+  it("finds nothing against the reference (bound 1, strict)", async () => {
+    expect([...(await firstFailures(referencePruner, 1, "strict")).keys()]).toEqual([]);
+  });
+
+  it("finds a pruner that drops precondition spans at the same one-span case every time", async () => {
+    const first = await firstFailures(dropsPreconditions, 1, "core");
+    expect(first.get("precondition-recoverable")).toEqual({ index: 9, testCase: { depth: 0, spans: [["precondition", "exact"]], op: "prune", named: [0] } });
+    expect([...first.keys()]).toEqual(expect.arrayContaining(["precondition-recoverable", "pointer-not-paraphrase", "safe-prune-succeeds", "depth-bound"]));
+    expect(await firstFailures(dropsPreconditions, 1, "core")).toEqual(first);
+  });
+
+  it("finds a pruner that accepts stale keys at the one-span stale case", async () => {
+    const first = await firstFailures(staleKeyAccepted, 1, "core");
+    expect(first.get("stale-key-refused")).toEqual({ index: 27, testCase: { depth: 0, spans: [["precondition", "stale-key"]], op: "prune", named: [0] } });
+    expect(first.has("safe-prune-succeeds")).toBe(false);
+  });
+});

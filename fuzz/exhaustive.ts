@@ -1,0 +1,178 @@
+import { z } from "zod";
+import type { Capability, OperationCall } from "../src/wire/protocol.ts";
+import { windowSize } from "../src/wire/budget.ts";
+import { storeSnapshot } from "../src/models/harness.ts";
+import { showIds } from "../src/models/commands/selector.ts";
+import { World, type CopyMode } from "../src/models/world.ts";
+
+/**
+ * The bounded-exhaustive phase's cases (the small-scope hypothesis: most pruner faults show in a window of
+ * one to three spans). A span is drawn from the kinds that matter to the seed's conditions, a tag class
+ * times a copy state; a case is a window of up to `bound` such spans, at depth 0 or 1, and one request on
+ * it: a prune of every evict subset, and where declared a summarize of every non-empty source subset, a
+ * reground, and a compact to nothing and to half the window's size.
+ */
+export const TAG_CLASSES = {
+  precondition: ["invariant"],
+  ordinary: ["diff"],
+  untagged: [],
+  /** Not a precondition tag on the wire, though a case-folding pruner would take it for one. */
+  lookalike: ["Invariant"],
+} as const satisfies Record<string, readonly string[]>;
+export type TagClass = keyof typeof TAG_CLASSES;
+
+export const COPY_STATES = ["exact", "no-key", "missing-key", "stale-key", "pointer", "pointer-missing"] as const;
+export type CopyState = (typeof COPY_STATES)[number];
+
+const TAG_CLASS_NAMES = Object.keys(TAG_CLASSES) as TagClass[];
+/** Every span kind, tag class major: 4 × 6 = 24. */
+export const SPAN_KINDS: readonly (readonly [TagClass, CopyState])[] = TAG_CLASS_NAMES.flatMap((tags) => COPY_STATES.map((copy) => [tags, copy] as const));
+
+export const COMPACT_FRACTIONS = [0, 0.5] as const;
+
+export const ExhaustiveCase = z.strictObject({
+  depth: z.union([z.literal(0), z.literal(1)]),
+  spans: z.array(z.tuple([z.enum(TAG_CLASS_NAMES as [TagClass, ...TagClass[]]), z.enum(COPY_STATES)])),
+  op: z.enum(["prune", "summarize", "reground", "compact"]),
+  /** Positions of the spans the operation names: prune evicts them, summarize compresses them. */
+  named: z.array(z.int().min(0)),
+  /** compact only: the budget as a fraction of the window's size in chars. */
+  fraction: z.number().optional(),
+});
+export type ExhaustiveCase = z.infer<typeof ExhaustiveCase>;
+
+/** Operations per window of k spans, for an implementation declaring `capabilities`. */
+function opsPerWindow(k: number, capabilities: readonly Capability[]): number {
+  const subsets = 2 ** k;
+  return (
+    subsets +
+    (capabilities.includes("summarize") ? subsets - 1 : 0) +
+    (capabilities.includes("reground") ? 1 : 0) +
+    (capabilities.includes("compact") ? COMPACT_FRACTIONS.length : 0)
+  );
+}
+
+/**
+ * Σ over k = 0..bound of 2 depths × 24^k windows × (2^k prunes + [summarize] (2^k − 1) + [reground] 1 +
+ * [compact] 2): for prune only, 4,706 cases at bound 2 and 225,890 at bound 3.
+ */
+export function caseCount(bound: number, capabilities: readonly Capability[]): number {
+  let total = 0;
+  for (let k = 0; k <= bound; k++) total += 2 * SPAN_KINDS.length ** k * opsPerWindow(k, capabilities);
+  return total;
+}
+
+/** Every case up to the bound, smallest windows first, so the first failure of a property is a smallest one. */
+export function* enumerateCases(bound: number, capabilities: readonly Capability[]): Generator<ExhaustiveCase> {
+  for (let k = 0; k <= bound; k++) {
+    for (const depth of [0, 1] as const) {
+      for (const spans of tuples(k)) {
+        for (const named of subsets(k)) yield { depth, spans, op: "prune", named };
+        if (capabilities.includes("summarize")) {
+          for (const named of subsets(k)) if (named.length > 0) yield { depth, spans, op: "summarize", named };
+        }
+        if (capabilities.includes("reground")) yield { depth, spans, op: "reground", named: [] };
+        if (capabilities.includes("compact")) for (const fraction of COMPACT_FRACTIONS) yield { depth, spans, op: "compact", named: [], fraction };
+      }
+    }
+  }
+}
+
+function* tuples(k: number): Generator<[TagClass, CopyState][]> {
+  if (k === 0) {
+    yield [];
+    return;
+  }
+  for (const head of tuples(k - 1)) for (const kind of SPAN_KINDS) yield [...head, [...kind]];
+}
+
+function* subsets(k: number): Generator<number[]> {
+  for (let mask = 0; mask < 2 ** k; mask++) yield [...Array(k).keys()].filter((i) => (mask >> i) & 1);
+}
+
+/** The texts the seed is about, one per position, so no two spans of a case share a text or a key. */
+const TEXTS = [
+  "users.email: VARCHAR(255) NOT NULL UNIQUE",
+  "verified against production, not staging",
+  "tried `ALTER TABLE … TYPE int`; failed because rows exceed 2^31",
+  "as of commit abc123",
+];
+
+const COPY_MODES: Record<CopyState, CopyMode> = {
+  exact: "honest",
+  "no-key": "none",
+  "missing-key": "missing",
+  "stale-key": "stale",
+  pointer: "honest",
+  "pointer-missing": "honest",
+};
+
+export interface StagedCase {
+  readonly world: World;
+  readonly label: string;
+  readonly call: OperationCall;
+}
+
+/**
+ * The world a case describes, built with the model's own World (so truth, store and lost facts mean
+ * what they mean in a random run), and the one request to judge.
+ */
+export function stageCase(testCase: ExhaustiveCase, capabilities: readonly Capability[]): StagedCase {
+  const world = new World(capabilities, "counter");
+  testCase.spans.forEach(([tags, copy], index) => {
+    const text = TEXTS[index] ?? `span ${index + 1} of the window`;
+    const span = world.addSpan({ id: `s${index + 1}`, text, tags: TAG_CLASSES[tags], copy: COPY_MODES[copy], drift: 0, mark: index, dependsOn: [], extra: null });
+    if (copy !== "pointer" && copy !== "pointer-missing") return;
+    const key = span.externalized_key as string;
+    world.replaceSpan(index, { ...span, kind: "pointer", text: `[externalized: ${key}]` });
+    if (copy === "pointer-missing") delete world.store[key];
+  });
+  // A pointer whose key is gone was lost by the environment: no pruner can be blamed for its text.
+  world.markLosses();
+  world.window = { ...world.window, derivation_depth: testCase.depth };
+  const ids = testCase.named.map((index) => world.window.spans[index]?.span_id ?? `s${index + 1}`);
+  const store = storeSnapshot(world.store);
+  const window = world.window;
+  switch (testCase.op) {
+    case "prune":
+      return { world, label: `prune ${showIds(ids)}`, call: { op: "prune", window, evict_ids: ids, store } };
+    case "summarize": {
+      const summary_id = world.freshId("sum");
+      return {
+        world,
+        label: `summarize ${showIds(ids)} as ${JSON.stringify(summary_id)}`,
+        call: { op: "summarize", window, span_ids: ids, summary_id, summary_text: "schema constraints verified", store },
+      };
+    }
+    case "reground":
+      return { world, label: "reground", call: { op: "reground", window, store } };
+    case "compact": {
+      const limit = Math.floor(windowSize(window, "chars") * (testCase.fraction ?? 0));
+      return { world, label: `compact to ${limit} chars`, call: { op: "compact", window, store, budget: { unit: "chars", limit } } };
+    }
+  }
+}
+
+/** One line per case, for traces and reports: `depth 1, [precondition/stale-key, untagged/pointer], prune {0}`. */
+export function describeCase(testCase: ExhaustiveCase): string {
+  const spans = testCase.spans.map(([tags, copy]) => `${tags}/${copy}`).join(", ");
+  const what = testCase.op === "compact" ? `compact to ${testCase.fraction ?? 0} of its size` : testCase.op === "reground" ? "reground" : `${testCase.op} {${testCase.named.join(",")}}`;
+  return `depth ${testCase.depth}, [${spans}], ${what}`;
+}
+
+const PREFIX = "exhaustive ";
+
+/** A report's `counterexample` for an exhaustive case: the case itself, so the corpus can replay it. */
+export function encodeCase(testCase: ExhaustiveCase): string {
+  return `${PREFIX}${JSON.stringify(testCase)}`;
+}
+
+export function decodeCase(counterexample: string): ExhaustiveCase | null {
+  if (!counterexample.startsWith(PREFIX)) return null;
+  try {
+    const parsed = ExhaustiveCase.safeParse(JSON.parse(counterexample.slice(PREFIX.length)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,84 @@
+import type { Level } from "../src/models/property.ts";
+import type { Report, Target } from "../src/reports/report.ts";
+import type { Capability } from "../src/wire/protocol.ts";
+import type { CorpusEntry } from "./corpus.ts";
+import type { Slot } from "./shard.ts";
+
+/** What one worker is to do: plain data, so it crosses into a worker thread as `workerData`. */
+export interface WorkerPlan {
+  readonly target: Target;
+  readonly timeoutMs: number;
+  readonly level: Level;
+  /** Ids of the properties to check (all applicable ones when absent). */
+  readonly only?: readonly string[];
+  readonly seed: number;
+  readonly slot: Slot;
+  /** Random search's budget, from its start (after the corpus and exhaustive phases, which always finish). */
+  readonly budgetMs: number;
+  /** 0 skips the bounded-exhaustive phase. */
+  readonly exhaustive: number;
+  /** fast-check runs per random round. */
+  readonly roundRuns: number;
+  /** The corpus entries for this target, all of them: the worker replays the ones its slot owns. */
+  readonly corpus: readonly CorpusEntry[];
+  /** Where the campaign writes reports, for the replay command each report carries. */
+  readonly outDir: string;
+}
+
+export type Phase = "corpus" | "exhaustive" | "random";
+
+/** A counterexample a worker found, with what the campaign needs to pick one per property deterministically. */
+export interface Found {
+  readonly phase: Phase;
+  /** The property being checked; `report.property.id` is the one violated (adapter-protocol for a fault). */
+  readonly property: string;
+  /** Corpus entry index, exhaustive case index, or round index: lower is preferred within a phase. */
+  readonly order: number;
+  readonly report: Report;
+  /** For a random round: its seed, as derived (see seeds.ts). */
+  readonly roundSeed?: number;
+  /** For a corpus replay: the entry's file. */
+  readonly corpusFile?: string;
+}
+
+export interface PropertyTally {
+  runs: number;
+  requests: number;
+  ms: number;
+  rounds: number;
+  /** A harness error (a bug in prunecheck) stops the property in this worker. */
+  error?: string;
+}
+
+export interface CorpusVerdict {
+  readonly file: string;
+  readonly property: string;
+  readonly verdict: "still-fails" | "passes" | "skipped" | "error";
+  readonly detail?: string;
+}
+
+export interface WorkerResult {
+  readonly worker: number;
+  readonly properties: Readonly<Record<string, PropertyTally>>;
+  readonly corpus: readonly CorpusVerdict[];
+  readonly exhaustive: { readonly cases: number; readonly requests: number; readonly exhausted: boolean; readonly ms: number };
+  /** The random phase alone, for throughput. */
+  readonly random: { readonly runs: number; readonly requests: number; readonly ms: number };
+  /** Stopped by the campaign (Ctrl-C) rather than by its budget or by running out of properties. */
+  readonly stopped: boolean;
+}
+
+/** A thrown error, as data that survives postMessage and can be rebuilt as the same typed error. */
+export type SerializedError =
+  | { readonly kind: "input"; readonly code: string; readonly message: string; readonly hint?: string }
+  | { readonly kind: "adapter"; readonly code: string; readonly detail: string; readonly stderrTail: string }
+  | { readonly kind: "internal"; readonly message: string };
+
+export type WorkerEvent =
+  | { readonly type: "ready"; readonly name: string; readonly capabilities: readonly Capability[] }
+  | { readonly type: "progress"; readonly phase: Phase; readonly runs: number; readonly requests: number; readonly cases: number }
+  | { readonly type: "found"; readonly found: Found }
+  | { readonly type: "done"; readonly result: WorkerResult }
+  | { readonly type: "fatal"; readonly error: SerializedError };
+
+export type CampaignCommand = { readonly type: "stop" } | { readonly type: "failed"; readonly property: string };

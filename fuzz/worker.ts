@@ -1,0 +1,175 @@
+import type { Driver } from "../src/adapters/driver.ts";
+import { appliesTo, type Property } from "../src/models/property.ts";
+import { checkProperty } from "../src/models/run.ts";
+import { PROPERTIES } from "../properties/index.ts";
+import { buildReport, type Implementation } from "../src/reports/build.ts";
+import { enumerateCases } from "./exhaustive.ts";
+import { caseReport, judgeCase } from "./judge.ts";
+import type { CorpusVerdict, Phase, PropertyTally, WorkerEvent, WorkerPlan, WorkerResult } from "./messages.ts";
+import { replayEntry } from "./replay-entry.ts";
+import { roundSeed } from "./seeds.ts";
+import { nthItem, owns, type Slot } from "./shard.ts";
+
+export interface WorkerControl {
+  /** True once the campaign is stopping (Ctrl-C): finish the request in flight and return. */
+  readonly stopped: () => boolean;
+  /** Properties a counterexample is already known for, by any worker: no more random rounds for them. */
+  readonly failed: ReadonlySet<string>;
+  emit(event: WorkerEvent): void;
+}
+
+/** How often a worker reports its counts: often enough for a live line, rarely enough to cost nothing. */
+const PROGRESS_MS = 100;
+
+/**
+ * One worker's share of a campaign, against a driver it owns: its corpus entries first, then its exhaustive
+ * cases, then random rounds until the budget is spent, the stop, or no property is left without a counterexample.
+ * Runs the same in a worker thread (thread.ts) and in the caller's thread (tests).
+ */
+export async function runWorker(plan: WorkerPlan, driver: Driver, control: WorkerControl): Promise<WorkerResult> {
+  const implementation: Implementation = { name: driver.name, capabilities: driver.capabilities, target: plan.target };
+  const properties = PROPERTIES.filter((property) => (plan.only === undefined || plan.only.includes(property.id)) && appliesTo(property, plan.level, driver.capabilities));
+  const tallies: Record<string, PropertyTally> = Object.fromEntries(properties.map((property) => [property.id, { runs: 0, requests: 0, ms: 0, rounds: 0 }]));
+  const progress = progressReporter(control);
+  const context = { plan, driver, control, implementation, properties, tallies, progress };
+  const corpus = await replayCorpus(context);
+  const exhaustive = await runExhaustive(context);
+  const random = await runRandom(context);
+  progress.flush();
+  return { worker: plan.slot.worker, properties: tallies, corpus, exhaustive, random, stopped: control.stopped() };
+}
+
+interface Context {
+  readonly plan: WorkerPlan;
+  readonly driver: Driver;
+  readonly control: WorkerControl;
+  readonly implementation: Implementation;
+  readonly properties: readonly Property[];
+  readonly tallies: Record<string, PropertyTally>;
+  readonly progress: ReturnType<typeof progressReporter>;
+}
+
+async function replayCorpus({ plan, driver, control, implementation, properties, tallies, progress }: Context): Promise<CorpusVerdict[]> {
+  const verdicts: CorpusVerdict[] = [];
+  for (const [index, entry] of plan.corpus.entries()) {
+    if (!owns(plan.slot, index) || control.stopped()) continue;
+    const property = entry.report.checked_property;
+    const started = performance.now();
+    const outcome = await replayEntry(driver, entry, { properties, level: plan.level, implementation, outDir: plan.outDir }).catch(unlessStopped(control));
+    if (outcome === null || control.stopped()) break;
+    const tally = tallies[property];
+    if (tally !== undefined && "requests" in outcome) {
+      tally.runs++;
+      tally.requests += outcome.requests;
+      tally.ms += performance.now() - started;
+      progress.add("corpus", 1, outcome.requests, 0);
+    }
+    const detail = outcome.verdict === "skipped" ? outcome.reason : outcome.verdict === "error" ? outcome.message : undefined;
+    verdicts.push({ file: entry.file, property, verdict: outcome.verdict, ...(detail === undefined ? {} : { detail }) });
+    if (outcome.verdict === "still-fails") control.emit({ type: "found", found: { phase: "corpus", property, order: index, report: outcome.report, corpusFile: entry.file } });
+  }
+  return verdicts;
+}
+
+async function runExhaustive({ plan, driver, control, implementation, properties, progress }: Context): Promise<WorkerResult["exhaustive"]> {
+  const started = performance.now();
+  let cases = 0;
+  let requests = 0;
+  if (plan.exhaustive === 0 || properties.length === 0) return { cases, requests, exhausted: plan.exhaustive === 0, ms: 0 };
+  // Only the first failing case per property is reported, but every case is judged by every property: the
+  // lowest failing index per property then does not depend on how the cases were split between workers.
+  const reported = new Set<string>();
+  let index = -1;
+  for (const testCase of enumerateCases(plan.exhaustive, driver.capabilities)) {
+    index++;
+    if (!owns(plan.slot, index)) continue;
+    if (control.stopped()) return { cases, requests, exhausted: false, ms: performance.now() - started };
+    const verdict = await judgeCase(driver, testCase, properties, plan.level).catch(unlessStopped(control));
+    if (verdict === null) return { cases, requests, exhausted: false, ms: performance.now() - started };
+    cases++;
+    requests += verdict.requests;
+    progress.add("exhaustive", 0, verdict.requests, 1);
+    for (const [property, violation] of verdict.violations) {
+      if (reported.has(property)) continue;
+      reported.add(property);
+      const report = caseReport({ property, violation, testCase, index, level: plan.level, implementation, requests: verdict.requests, outDir: plan.outDir });
+      control.emit({ type: "found", found: { phase: "exhaustive", property, order: index, report } });
+    }
+  }
+  return { cases, requests, exhausted: true, ms: performance.now() - started };
+}
+
+async function runRandom({ plan, driver, control, implementation, properties, tallies, progress }: Context): Promise<WorkerResult["random"]> {
+  const started = performance.now();
+  const deadline = Date.now() + plan.budgetMs;
+  const spent = { runs: 0, requests: 0 };
+  const done = () => ({ ...spent, ms: performance.now() - started });
+  const halted = new Set<string>();
+  const over = () => control.stopped() || Date.now() >= deadline;
+  for (let j = 0; !over(); j++) {
+    const active = properties.filter((property) => !control.failed.has(property.id) && !halted.has(property.id));
+    if (active.length === 0) return done();
+    for (const property of sweepOrder(active, plan.slot)) {
+      if (over()) return done();
+      if (control.failed.has(property.id)) continue;
+      const round = nthItem(plan.slot, j);
+      const seed = roundSeed(plan.seed, property.id, round);
+      const result = await checkProperty(driver, property, { level: plan.level, numRuns: plan.roundRuns, seed, timeLimitMs: Math.max(1, deadline - Date.now()) });
+      const tally = tallies[property.id] as PropertyTally;
+      tally.runs += result.runs;
+      tally.requests += result.requests;
+      tally.ms += result.ms;
+      tally.rounds++;
+      spent.runs += result.runs;
+      spent.requests += result.requests;
+      progress.add("random", result.runs, result.requests, 0);
+      // After a stop the driver refuses to send and the adapter is killed: the round's verdict is no verdict.
+      if (control.stopped()) return done();
+      if (result.status === "failed") {
+        halted.add(property.id);
+        const report = buildReport(result, implementation, { outDir: plan.outDir });
+        control.emit({ type: "found", found: { phase: "random", property: property.id, order: round, report, roundSeed: seed } });
+      } else if (result.status === "error") {
+        halted.add(property.id);
+        tally.error = result.error instanceof Error ? result.error.message : String(result.error);
+      }
+    }
+  }
+  return done();
+}
+
+/** Each worker starts its sweep at a different property, so a short budget still reaches them all. */
+export function sweepOrder<T>(active: readonly T[], slot: Slot): T[] {
+  const offset = slot.worker * Math.ceil(active.length / slot.workers);
+  return [...active.slice(offset), ...active.slice(0, offset)];
+}
+
+/** Once the campaign stops, the driver fails every request: that ends the phase, it is not an error. */
+function unlessStopped(control: WorkerControl) {
+  return (error: unknown): null => {
+    if (control.stopped()) return null;
+    throw error;
+  };
+}
+
+/** Sums counts and sends them as deltas at most every PROGRESS_MS. */
+function progressReporter(control: WorkerControl) {
+  let pending = { runs: 0, requests: 0, cases: 0 };
+  let phase: Phase = "corpus";
+  let last = 0;
+  const flush = () => {
+    if (pending.runs + pending.requests + pending.cases === 0) return;
+    control.emit({ type: "progress", phase, ...pending });
+    pending = { runs: 0, requests: 0, cases: 0 };
+    last = performance.now();
+  };
+  return {
+    add(now: Phase, runs: number, requests: number, cases: number) {
+      if (now !== phase) flush();
+      phase = now;
+      pending = { runs: pending.runs + runs, requests: pending.requests + requests, cases: pending.cases + cases };
+      if (performance.now() - last >= PROGRESS_MS) flush();
+    },
+    flush,
+  };
+}
