@@ -10,7 +10,7 @@ import type { RunSummary } from "../../src/reports/summary.ts";
 import { Report } from "../../src/reports/report.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-export const BIN = join(ROOT, "bin", "prunecheck.js");
+const BIN = join(ROOT, "bin", "prunecheck.js");
 const ADAPTERS = join(ROOT, "test", "fixtures", "adapters");
 export const PRUNERS = join(ROOT, "test", "fixtures", "pruners");
 
@@ -29,7 +29,7 @@ export function tempDir(): string {
   return dir;
 }
 
-export interface CliResult {
+interface CliResult {
   readonly code: number;
   /** What went to stdout, one entry per `io.line` (a verdict may span two lines). */
   readonly lines: readonly string[];
@@ -80,7 +80,7 @@ export function processMarker(label: string): string {
   return `PRUNECHECK_CLI_TEST=${label}-${process.pid}-${Math.random().toString(36).slice(2)}`;
 }
 
-export function readJson(path: string): unknown {
+function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, "utf8"));
 }
 
