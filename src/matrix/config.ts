@@ -1,8 +1,8 @@
-import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { describeIssues, InputError } from "../errors/input.ts";
 import { LEVELS } from "../models/property.ts";
 import type { Target } from "../reports/report.ts";
+import { readJson } from "./read-json.ts";
 
 /** Safe as a folder name under --out, and readable as a column header. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -70,14 +70,5 @@ export function parseMatrixConfig(json: unknown, source: string): MatrixConfig {
 }
 
 export async function readMatrixConfig(path: string): Promise<MatrixConfig> {
-  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
-    throw new InputError("unreadable_file", `cannot read matrix config ${path}: ${error.code ?? error.message}`, "Give the path of a JSON file such as prunecheck.matrix.json.");
-  });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new InputError("invalid_json", `${path} is not JSON: ${(error as Error).message}`);
-  }
-  return parseMatrixConfig(json, path);
+  return parseMatrixConfig(await readJson(path, "matrix config", "Give the path of a JSON file such as prunecheck.matrix.json."), path);
 }

@@ -1,11 +1,10 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describeIssues, InputError } from "../errors/input.ts";
 import { Matrix } from "./data.ts";
 import { renderMatrixHtml } from "./html.ts";
 import { renderMatrixMarkdown } from "./markdown.ts";
-
-export const MATRIX_FILES = ["matrix.json", "matrix.md", "matrix.html"] as const;
+import { readJson } from "./read-json.ts";
 
 /** Three renderings of one data object, side by side in `outDir`. */
 export async function writeMatrix(outDir: string, matrix: Matrix): Promise<void> {
@@ -16,15 +15,7 @@ export async function writeMatrix(outDir: string, matrix: Matrix): Promise<void>
 }
 
 export async function readMatrix(path: string): Promise<Matrix> {
-  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
-    throw new InputError("unreadable_file", `cannot read matrix ${path}: ${error.code ?? error.message}`, "Give the matrix.json a previous `prunecheck matrix` wrote (docs/matrix/matrix.json).");
-  });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new InputError("invalid_json", `${path} is not JSON: ${(error as Error).message}`, "--check takes matrix.json, not the .md or .html rendering.");
-  }
+  const json = await readJson(path, "matrix", "--check takes the matrix.json a previous `prunecheck matrix` wrote (docs/matrix/matrix.json).");
   const parsed = Matrix.safeParse(json);
   if (!parsed.success) throw new InputError("invalid_report", `${path} is not a prunecheck matrix: ${describeIssues(parsed.error)}`, "Regenerate it with `prunecheck matrix --config …`.");
   return parsed.data;
