@@ -9,6 +9,9 @@ const SEED_TEXTS = [
   "tried `ALTER TABLE … TYPE int`; failed because rows exceed 2^31",
   "schema constraints verified",
   "postgres 15.4 on linux/amd64",
+  // Identifiers are not all ASCII, and the same one arrives precomposed from one tool, decomposed from another.
+  "clients.pr\u00e9nom: TEXT NOT NULL",
+  "clients.pre\u0301nom: TEXT NOT NULL",
 ];
 
 /** Texts a pruner might mistake for its own markers, or normalize without noticing. */
@@ -20,7 +23,7 @@ const TRAPS = [
   "(summarized)",
   "café", // NFC
   "cafe\u0301", // NFD: looks the same, is not the same bytes
-  "Å", // U+212B ANGSTROM SIGN, NFC-normalizes to U+00C5
+  "\u212B", // ANGSTROM SIGN, NFC-normalizes to U+00C5; escaped, so no editor can normalize the trap away
   "👩‍👩‍👧‍👦 🏳️‍🌈 🇫🇷",
   "zero\u200bwidth",
   "tab\tand\r\nCRLF",

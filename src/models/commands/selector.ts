@@ -23,13 +23,19 @@ export interface Selector {
   readonly prepare: Preparation;
 }
 
-export type Preparation = "none" | "named" | "all";
+/**
+ * `unkeyed`: every span in the window that has no key yet, trusting the keys already recorded, as a
+ * runtime that externalizes on arrival and never looks again does. Stale and missing keys survive it, with
+ * nothing else at fault beside them: the seed's re-read of a schema that had changed underneath.
+ */
+export type Preparation = "none" | "named" | "all" | "unkeyed";
 
 /** Careless and careful runtimes alike: without preparation most requests are (rightly) refused. */
 export const preparationArb: fc.Arbitrary<Preparation> = fc.oneof(
   { weight: 2, arbitrary: fc.constant("none" as const) },
   { weight: 2, arbitrary: fc.constant("named" as const) },
   { weight: 1, arbitrary: fc.constant("all" as const) },
+  { weight: 1, arbitrary: fc.constant("unkeyed" as const) },
 );
 
 export const selectorArb: fc.Arbitrary<Selector> = fc.record({
@@ -46,7 +52,10 @@ export const selectorArb: fc.Arbitrary<Selector> = fc.record({
 /** Externalizes what the preparation says, noting it in the trace; the store write precedes the request. */
 export function prepare(world: World, harness: Harness, preparation: Preparation, named: readonly string[]): void {
   if (preparation === "none") return;
-  const ids = preparation === "all" ? world.window.spans.map((span) => span.span_id) : named;
+  const ids =
+    preparation === "named"
+      ? named
+      : world.window.spans.filter((span) => preparation === "all" || span.externalized_key === null).map((span) => span.span_id);
   harness.note(`the runtime externalizes ${showIds(world.externalize(new Set(ids)))} first`);
 }
 
