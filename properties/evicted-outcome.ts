@@ -7,9 +7,10 @@ import type { Truth } from "../src/models/truth.ts";
 import { storedText } from "../src/models/truth.ts";
 
 /**
- * What became of one evicted span: it must be a pointer under the same id, with the same tags, whose key
- * gives back the exact text. Shared by the properties that demand a pointer (for precondition spans at
- * core, for every span at strict), so "a resolvable pointer" means one thing everywhere.
+ * What became of one evicted span: it must be a pointer under the same id, with the same tags and every
+ * other field of the span, whose key gives back the exact text. Shared by the properties that demand a
+ * pointer (for precondition spans at core, for every span at strict), so "a resolvable pointer" means one
+ * thing everywhere.
  */
 export function pointerProblem(span: Span, output: Window, truth: Truth, store: Store): Finding | null {
   const after = output.spans.find((candidate) => candidate.span_id === span.span_id);
@@ -32,5 +33,18 @@ export function pointerProblem(span: Span, output: Window, truth: Truth, store: 
   if (!isDeepStrictEqual(after.tags, span.tags)) {
     return { span_id: span.span_id, message: `the pointer left for ${id} has tags ${JSON.stringify(after.tags)}, not ${JSON.stringify(span.tags)}` };
   }
+  const [kept, had] = [carried(after), carried(span)];
+  if (!isDeepStrictEqual(kept, had)) {
+    return { span_id: span.span_id, message: `the pointer left for ${id} carries ${JSON.stringify(kept)}, not the span's own ${JSON.stringify(had)}` };
+  }
   return null;
+}
+
+/**
+ * What a pointer must carry over from its span: every field but the text it sets aside, its kind and its
+ * key (any key that resolves will do). Extra fields included: the wire contract has them survive every
+ * operation untouched.
+ */
+function carried({ text: _text, kind: _kind, externalized_key: _key, ...fields }: Span): Omit<Span, "text" | "kind" | "externalized_key"> {
+  return fields;
 }
