@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describeIssues, InputError } from "../errors/input.ts";
 import { PROPERTIES } from "../../properties/index.ts";
-import { checkProperty, type PropertyResult } from "../models/run.ts";
+import { replayEntry, type EntryOutcome } from "../../fuzz/replay-entry.ts";
 import { Report, type Target } from "../reports/report.ts";
 import { openTarget, type TargetOptions } from "./target.ts";
 import { oneLine, type Io } from "./io.ts";
@@ -29,21 +29,22 @@ export interface ReplayOutcome {
 }
 
 /**
- * Re-runs exactly the shrunk counterexample of a report (property, level, seed, path and replayPath) against
- * its implementation or the one given instead. It still fails: the fault is there; it passes: fixed.
- * Once `signal` aborts, the adapter is stopped and the outcome is `interrupted`, whatever the run says.
+ * Re-runs exactly the shrunk counterexample of a report against its implementation or the one given instead:
+ * a model-based one by property, level, seed, path and replayPath, an exhaustive one by its single case.
+ * It still fails: the fault is there; it passes: fixed. Once `signal` aborts, the adapter is stopped and
+ * the outcome is `interrupted`, whatever the run says.
  */
 export async function replayReport(report: Report, override: Target | null, options: TargetOptions, io: Io): Promise<ReplayOutcome> {
   const property = PROPERTIES.find((candidate) => candidate.id === report.checked_property);
   if (property === undefined) throw new InputError("invalid_report", `the report names property ${JSON.stringify(report.checked_property)}, which this prunecheck does not know`);
-  const driver = await openTarget(override ?? report.implementation.target, options);
+  const target = override ?? report.implementation.target;
+  const driver = await openTarget(target, options);
   try {
-    const result = await checkProperty(driver, property, {
+    const result = await replayEntry(driver, { file: "", report }, {
+      properties: [property],
       level: report.level,
-      numRuns: 1,
-      seed: report.seed,
-      path: report.path,
-      replayPath: report.replayPath,
+      implementation: { name: driver.name, capabilities: driver.capabilities, target },
+      outDir: ".",
     });
     const outcome = options.signal?.aborted ? { verdict: "interrupted" as const, message: "interrupted before it finished" } : judge(result, report, driver.name);
     io.line(`replay ${report.property.id} (seed ${report.seed}, path ${report.path}) on ${driver.name}: ${outcome.message}`);
@@ -53,14 +54,14 @@ export async function replayReport(report: Report, override: Target | null, opti
   }
 }
 
-function judge(result: PropertyResult, report: Report, implementation: string): ReplayOutcome {
-  switch (result.status) {
-    case "failed":
-      return { verdict: "still-fails", message: `still fails: ${result.violation.propertyId}: ${oneLine(result.violation.finding.message)}` };
-    case "error":
-      // Not a PropertyViolation: the harness itself threw, so "passes now" would be a lie.
-      throw new Error(`replaying ${report.property.id} crashed the harness: ${result.error instanceof Error ? result.error.message : String(result.error)}`, { cause: result.error });
-    default:
+function judge(result: EntryOutcome, report: Report, implementation: string): ReplayOutcome {
+  switch (result.verdict) {
+    case "still-fails":
+      return { verdict: "still-fails", message: `still fails: ${result.report.property.id}: ${oneLine(result.report.finding.message)}` };
+    case "passes":
       return { verdict: "passes", message: `passes now: the counterexample for ${report.property.id} no longer fails on ${implementation}` };
+    default:
+      // The harness itself threw (or could not judge), so "passes now" would be a lie.
+      throw new Error(`replaying ${report.property.id} failed in the harness: ${result.verdict === "error" ? result.message : result.reason}`);
   }
 }
