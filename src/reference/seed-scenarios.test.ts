@@ -9,7 +9,7 @@ import { StoreConflictError } from "../errors/store.ts";
 import { Window } from "../wire/window.ts";
 import type { Span } from "../wire/window.ts";
 import migration from "./fixtures/seed-migration.json" with { type: "json" };
-import { ContentStore, contentKey, externalize, prune, referencePruner, reground, summarize } from "./index.ts";
+import { compact, ContentStore, contentKey, externalize, prune, referencePruner, reground, summarize } from "./index.ts";
 import { deepFreeze, frozenStore, refusalOf } from "./test-helpers.ts";
 
 const Fixture = z.object({
@@ -39,8 +39,8 @@ function externalizedSummary() {
 }
 
 describe("the reference is what the harness runs by default", () => {
-  it("exposes prune, summarize and reground as the reference pruner", () => {
-    expect(referencePruner).toMatchObject({ name: "reference", capabilities: ["prune", "summarize", "reground"], prune, summarize, reground });
+  it("exposes prune, summarize, reground and compact as the reference pruner", () => {
+    expect(referencePruner).toMatchObject({ name: "reference", capabilities: ["prune", "summarize", "reground", "compact"], prune, summarize, reground, compact });
   });
 });
 
