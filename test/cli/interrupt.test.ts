@@ -81,7 +81,9 @@ describe.concurrent("interrupting prunecheck run", () => {
     controller.abort("SIGINT");
     const { code } = await running;
 
-    expect(performance.now() - aborted).toBeLessThan(3000);
+    // A bound that tells "stops" from "ignores the signal" (that took 154 s before the event loop was
+    // given a chance), with room for a loaded 2-core CI machine; not a performance measurement.
+    expect(performance.now() - aborted).toBeLessThan(10_000);
     expect(code).toBe(130);
     const summary = readSummary(out);
     expect(summary.interrupted).toBe(true);
