@@ -41,7 +41,7 @@ export const spanSpecArb: fc.Arbitrary<SpanSpec> = fc.record({
   copy: copyArb,
   drift: fc.nat({ max: 8 }),
   mark: markArb,
-  dependsOn: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 2 }) }),
+  dependsOn: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.uniqueArray(markArb, { minLength: 1, maxLength: 2 }) }),
   extra: extraArb,
 });
 

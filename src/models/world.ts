@@ -22,8 +22,9 @@ export interface SpanSpec {
   /** What selectors choose spans by (see commands/selector.ts). */
   readonly mark: number;
   /**
-   * Dependencies as distances back into the window at the moment the span is added (1: the span just
-   * before it): tool call / result pairs, several results of one call, chains.
+   * Dependencies as marks: the span depends on the latest span already in the window that carries each
+   * mark (tool call / result pairs, several results of one call, chains). Marks rather than positions, so
+   * that shrinking away an unrelated span leaves the dependency where it was.
    */
   readonly dependsOn: readonly number[];
   readonly extra: Readonly<Record<string, unknown>> | null;
@@ -74,7 +75,7 @@ export class World {
   addSpan(spec: SpanSpec): Span {
     const span_id = this.freshId(spec.id);
     const spans = this.window.spans;
-    const depends_on = [...new Set(spec.dependsOn.flatMap((back) => spans[spans.length - back]?.span_id ?? []))];
+    const depends_on = [...new Set(spec.dependsOn.flatMap((mark) => spans.findLast((span) => this.markOf(span.span_id) === mark)?.span_id ?? []))];
     const span: Span = {
       ...(spec.extra ?? {}),
       span_id,

@@ -47,6 +47,11 @@ function cast(window: Window, store: Store): string[] {
 }
 
 function describe(span: Span, store: Store): string {
+  const dependencies = span.depends_on?.length ? `; it depends on ${span.depends_on.map((id) => JSON.stringify(id)).join(", ")}` : "";
+  return `${identify(span, store)}${dependencies}`;
+}
+
+function identify(span: Span, store: Store): string {
   const tags = preconditionTagsOf(span);
   const role = tags.length > 0 ? `precondition-bearing (${tags.map((tag) => `\`${tag}\``).join(", ")})` : span.tags.length > 0 ? `tagged ${JSON.stringify(span.tags)} (no precondition tag)` : "untagged";
   const kind = kindOf(span);
