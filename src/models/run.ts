@@ -4,6 +4,7 @@ import type { Level, Property } from "./property.ts";
 import { Harness } from "./harness.ts";
 import { AddSpans } from "./commands/index.ts";
 import { isPropertyViolation, type PropertyViolation } from "./violation.ts";
+import { isAdapterFault } from "../errors/adapter-fault.ts";
 import { replayPathOf, scenarioArb, type Scenario } from "./scenario.ts";
 import { World } from "./world.ts";
 
@@ -51,11 +52,18 @@ export async function checkProperty(driver: Driver, property: Property, options:
     ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
     ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
   });
+  // Once the implementation has hung, every shrink candidate would wait out the timeout again (minutes
+  // per property): later runs pass vacuously, so the hang is reported as first found, unshrunk.
+  let hung = false;
   const details = await fc.check(
     fc.asyncProperty(scenario, async (value) => {
+      if (hung) return;
       const harness = new Harness(driver, property, options.level);
       try {
         await runScenario(driver, harness, value);
+      } catch (error) {
+        hung = isPropertyViolation(error) && isAdapterFault(error.cause) && error.cause.code === "timeout";
+        throw error;
       } finally {
         requests += harness.requests;
       }
