@@ -14,6 +14,11 @@ export interface Driver {
   readonly name: string;
   readonly capabilities: readonly Capability[];
   /**
+   * True when the implementation can never reach the objects of a call (a stdio driver serializes
+   * them), so the harness need not copy a call to keep its own state out of the implementation's hands.
+   */
+  readonly isolatesInputs?: boolean;
+  /**
    * Sends one operation. Resolves with the exchange, a refusal included; rejects with an
    * `AdapterFault` when the implementation broke the protocol (after which the driver is usable again:
    * a stdio driver restarts its process, so shrinking can go on).

@@ -81,6 +81,8 @@ interface Settings {
 class StdioDriver implements Driver {
   readonly name: string;
   readonly capabilities: readonly Capability[];
+  /** A request reaches the adapter only as a JSON line. */
+  readonly isolatesInputs = true;
   #process: AdapterProcess | null;
   #busy = false;
   #nextId = 1;
