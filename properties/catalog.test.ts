@@ -1,0 +1,36 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { inProcessDriver } from "../src/adapters/in-process.ts";
+import { appliesTo, LEVELS } from "../src/models/property.ts";
+import { checkProperty } from "../src/models/run.ts";
+import { referencePruner } from "../src/reference/index.ts";
+import { PROPERTIES } from "./index.ts";
+import { MUTANT_SEED } from "./mutants/table.ts";
+
+/**
+ * The other half of the mutant catalog's claim: the suite bites only faults. The reference must survive
+ * every property at both levels, with the seed the mutants are killed with and many more runs.
+ */
+const RUNS = 500;
+const MIN_SEQUENCES = 10_000;
+
+const driver = inProcessDriver(referencePruner);
+const cases = LEVELS.flatMap((level) =>
+  PROPERTIES.filter((property) => appliesTo(property, level, driver.capabilities)).map((property) => [level, property.id, property] as const),
+);
+let sequences = 0;
+
+describe(`the reference survives every property (seed ${MUTANT_SEED}, ${RUNS} runs each)`, () => {
+  it.each(cases)("%s %s", async (level, _id, property) => {
+    const result = await checkProperty(driver, property, { level, numRuns: RUNS, seed: MUTANT_SEED });
+    sequences += result.runs;
+    const detail =
+      result.status === "failed" ? `${result.violation.message}\n${result.counterexample}` : result.status === "error" ? String(result.error) : result.status;
+    expect(result.status, detail).toBe("passed");
+  });
+
+  afterAll(() => driver.close());
+
+  it(`generated at least ${MIN_SEQUENCES} sequences in all`, () => {
+    expect(sequences).toBeGreaterThanOrEqual(MIN_SEQUENCES);
+  });
+});

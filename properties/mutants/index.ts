@@ -1,0 +1,58 @@
+import { depthNotIncremented } from "./depth-not-incremented.ts";
+import { dropsReevictedPointers } from "./drops-reevicted-pointers.ts";
+import { dropsUntaggedEvicted } from "./drops-untagged-evicted.ts";
+import { forgetsPreconditionTag } from "./forgets-precondition-tag.ts";
+import { lowercasesPointerTags } from "./lowercases-pointer-tags.ts";
+import { missingDepthCheck } from "./missing-depth-check.ts";
+import type { Mutant } from "./mutant.ts";
+import { mutatesInput } from "./mutates-input.ts";
+import { nondeterministicCulprit } from "./nondeterministic-culprit.ts";
+import { paraphraseInsteadOfRefuse } from "./paraphrase-instead-of-refuse.ts";
+import { pointerDropsExtraFields } from "./pointer-drops-extra-fields.ts";
+import { pointerKeyedBySpanId } from "./pointer-keyed-by-span-id.ts";
+import { pointersMovedToEnd } from "./pointers-moved-to-end.ts";
+import { refusalWithoutSpanId } from "./refusal-without-span-id.ts";
+import { refusesEverything } from "./refuses-everything.ts";
+import { refusesExternalizedPrecondition } from "./refuses-externalized-precondition.ts";
+import { regroundNoRehydrate } from "./reground-no-rehydrate.ts";
+import { regroundUnchecked } from "./reground-unchecked.ts";
+import { silentTruncation } from "./silent-truncation.ts";
+import { staleKeyAccepted } from "./stale-key-accepted.ts";
+import { summaryOfSummary } from "./summary-of-summary.ts";
+import { summaryPartialProvenance } from "./summary-partial-provenance.ts";
+import { uncheckedStoreLookup } from "./unchecked-store-lookup.ts";
+import { unicodeNormalized } from "./unicode-normalized.ts";
+import { untypedRefusal } from "./untyped-refusal.ts";
+import { whitespaceNormalized } from "./whitespace-normalized.ts";
+
+export { DEFAULT_MAX_WINDOW, defineMutant } from "./mutant.ts";
+export type { Mutant } from "./mutant.ts";
+
+/** Every mutant, grouped by the seed condition it breaks: provenance first, then liveness, then hygiene. */
+export const MUTANTS: readonly Mutant[] = Object.freeze([
+  paraphraseInsteadOfRefuse,
+  forgetsPreconditionTag,
+  dropsUntaggedEvicted,
+  uncheckedStoreLookup,
+  staleKeyAccepted,
+  whitespaceNormalized,
+  unicodeNormalized,
+  pointerKeyedBySpanId,
+  pointerDropsExtraFields,
+  lowercasesPointerTags,
+  dropsReevictedPointers,
+  missingDepthCheck,
+  depthNotIncremented,
+  summaryOfSummary,
+  summaryPartialProvenance,
+  regroundNoRehydrate,
+  regroundUnchecked,
+  untypedRefusal,
+  refusalWithoutSpanId,
+  refusesEverything,
+  refusesExternalizedPrecondition,
+  pointersMovedToEnd,
+  silentTruncation,
+  mutatesInput,
+  nondeterministicCulprit,
+]);

@@ -1,0 +1,39 @@
+import type { Pruner } from "../../src/adapters/pruner.ts";
+import type { Level } from "../../src/models/property.ts";
+import { referencePruner } from "../../src/reference/index.ts";
+
+/**
+ * A deliberately broken pruner: the reference with exactly one fault. The catalog is the suite's own
+ * test: a property set that lets a mutant through has a hole, whatever the reference's test says.
+ */
+export interface Mutant {
+  /** Stable, kebab-case, equal to the mutant's file name. */
+  readonly id: string;
+  /** The fault, in one sentence. */
+  readonly description: string;
+  /**
+   * The lowest level at which the suite must kill it. A strict mutant must also survive core: its fault
+   * is legal there, so being killed at core would mean a core property is stricter than the seed.
+   */
+  readonly level: Level;
+  /** Property ids allowed to be the killer, at least one; a kill by any other id is a wrong diagnosis. */
+  readonly expectedProperties: readonly [string, ...string[]];
+  readonly pruner: Pruner;
+  /**
+   * The most spans the shrunk failing request's window may hold. Defaults to DEFAULT_MAX_WINDOW; only a
+   * fault that needs a larger window to show at all raises it (its file says why).
+   */
+  readonly maxWindow?: number;
+}
+
+/** Single-fault counterexamples should shrink to one or two spans: one at fault, one for contrast. */
+export const DEFAULT_MAX_WINDOW = 2;
+
+export function defineMutant(mutant: Mutant): Mutant {
+  return mutant;
+}
+
+/** The reference with some operations replaced: every mutant starts from the correct behaviour. */
+export function alterReference(id: string, overrides: Partial<Pick<Pruner, "prune" | "summarize" | "reground" | "compact">>): Pruner {
+  return { ...referencePruner, ...overrides, name: `mutant:${id}` };
+}

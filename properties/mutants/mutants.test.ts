@@ -1,0 +1,47 @@
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { CATALOG } from "../index.ts";
+import { MUTANTS } from "./index.ts";
+import type { Mutant } from "./mutant.ts";
+import type { FailedResult } from "./table.ts";
+import { failedPropertyOf, failuresOf, KILLER_RUNS, killerOf, maxWindowOf, MUTANT_RUNS, MUTANT_SEED, runMutant, shrunkWindowSize } from "./table.ts";
+
+/** Files of this folder that are not mutants. */
+const NOT_MUTANTS = new Set(["index.ts", "mutant.ts", "table.ts", "write-table.ts"]);
+
+function describeFailures(failures: readonly FailedResult[]): string {
+  return failures.map((result) => `${failedPropertyOf(result)} (${shrunkWindowSize(result)} spans): ${result.violation.finding.message}`).join("\n") || "none";
+}
+
+describe("the mutant catalog", () => {
+  it("registers every mutant file once, under its file name, expecting only catalog properties", () => {
+    const files = readdirSync(import.meta.dirname).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !NOT_MUTANTS.has(file));
+    expect(MUTANTS.map((mutant) => `${mutant.id}.ts`).sort()).toEqual(files.sort());
+    const known = new Set(CATALOG.map((property) => property.id));
+    for (const mutant of MUTANTS) {
+      expect(mutant.expectedProperties.filter((id) => !known.has(id)), mutant.id).toEqual([]);
+      expect(mutant.pruner.name).toBe(`mutant:${mutant.id}`);
+    }
+    expect(MUTANTS.length).toBeGreaterThanOrEqual(16);
+  });
+});
+
+describe(`every mutant is killed at its level (seed ${MUTANT_SEED}, ${MUTANT_RUNS} runs per property, ${KILLER_RUNS} per expected one)`, () => {
+  it.each(MUTANTS.map((mutant) => [mutant.id, mutant] as const))("%s", async (_id, mutant: Mutant) => {
+    const verdict = await runMutant(mutant);
+    const errors = verdict.results.filter((result) => result.status === "error");
+    expect(errors.map((result) => `${result.property}: ${String((result as { error?: unknown }).error)}`)).toEqual([]);
+
+    const failures = failuresOf(verdict.results);
+    expect(killerOf(verdict), `no expected property (${mutant.expectedProperties.join(", ")}) failed; failures:\n${describeFailures(failures)}`).toBeDefined();
+
+    // Every expected property that caught it shrank to a window no larger than the fault needs.
+    const expected = failures.filter((result) => mutant.expectedProperties.includes(failedPropertyOf(result)));
+    for (const result of expected) {
+      expect(shrunkWindowSize(result), `${failedPropertyOf(result)}: ${result.violation.finding.message}\n${result.counterexample}`).toBeLessThanOrEqual(maxWindowOf(mutant));
+    }
+
+    // A strict mutant's fault is legal at core: being killed there would make core stricter than the seed.
+    expect(describeFailures(failuresOf(verdict.belowLevel))).toBe("none");
+  });
+});
