@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Level, Step } from "../src/models/property.ts";
 import type { Fact } from "../src/models/truth.ts";
 import type { OperationCall, OperationRequest, Outcome } from "../src/wire/protocol.ts";
-import { PROPERTIES } from "./index.ts";
+import { CATALOG, PROPERTIES } from "./index.ts";
 
 /**
  * Hand-written steps, as data (properties/fixtures/<property id>.json): for every property, requests whose
@@ -50,4 +50,10 @@ describe.each(PROPERTIES.map((property) => [property.id, property] as const))("%
 it("every fixture file belongs to a property in the catalog", () => {
   const ids = new Set(PROPERTIES.map((property) => property.id));
   for (const file of readdirSync(fixtures)) expect(ids).toContain(file.replace(/\.json$/, ""));
+});
+
+it("every property quotes the design note word for word", () => {
+  const fold = (text: string) => text.replace(/\s+/g, " ");
+  const seed = fold(readFileSync(join(import.meta.dirname, "..", "docs", "seed.md"), "utf8"));
+  for (const property of CATALOG) expect(seed, property.id).toContain(fold(property.seed));
 });
