@@ -1,0 +1,152 @@
+/**
+ * Stdio throughput and harness overhead against the Python example adapter. One conformance run is
+ * recorded (every request line the driver wrote), then the same lines are piped through a fresh adapter
+ * with no checking at all: in one batch, and one at a time (the protocol's rule, without the harness).
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import type { Driver, Exchange } from "../src/adapters/driver.ts";
+import { LineReader } from "../src/adapters/line-reader.ts";
+import { openStdioDriver } from "../src/adapters/stdio.ts";
+import { appliesTo } from "../src/models/property.ts";
+import { checkProperty } from "../src/models/run.ts";
+import type { OperationCall } from "../src/wire/protocol.ts";
+import { PROPERTIES } from "../properties/index.ts";
+import { interleave, median, pairedRatio } from "./measure.ts";
+
+const PYTHON_ADAPTER = "python3 examples/python/adapter.py";
+
+export interface StdioOptions {
+  readonly seed: number;
+  /** Runs per property in one conformance run. */
+  readonly runs: number;
+  readonly rounds: number;
+}
+
+export interface StdioResult {
+  readonly command: string;
+  readonly properties: number;
+  readonly requests: number;
+  /** Requests per second of a conformance run: generation, environment commands, checks, the wire. */
+  readonly requestsPerSecond: number;
+  /** The recorded calls through the stdio driver alone, one at a time. */
+  readonly driverRequestsPerSecond: number;
+  /** The recorded lines through a bare pipe, each written once the last is answered. */
+  readonly pingPongRequestsPerSecond: number;
+  /** The recorded lines through a bare pipe in one write. */
+  readonly batchRequestsPerSecond: number;
+  /** Conformance run / batch pipe: the issue's figure. It is the product of the three below. */
+  readonly overheadVsBatch: number;
+  /** What the model adds: generating scenarios, environment commands, property checks. */
+  readonly conformanceVsDriver: number;
+  /** What the driver adds: serializing, parsing and validating, its queue and timer. */
+  readonly driverVsPingPong: number;
+  /** What one request in flight costs, harness or not: a round trip per request instead of a stream. */
+  readonly pingPongVsBatch: number;
+}
+
+/** Passes every call through, keeping each call and the request line the driver wrote for it. */
+function recording(driver: Driver, calls: OperationCall[], lines: string[]): Driver {
+  return {
+    name: driver.name,
+    capabilities: driver.capabilities,
+    ...(driver.isolatesInputs === undefined ? {} : { isolatesInputs: driver.isolatesInputs }),
+    async send(call: OperationCall): Promise<Exchange> {
+      const exchange = await driver.send(call);
+      calls.push(structuredClone(call));
+      lines.push(JSON.stringify(exchange.request));
+      return exchange;
+    },
+    stderrTail: () => driver.stderrTail(),
+    close: () => driver.close(),
+  };
+}
+
+/** The recorded calls through the driver alone: serialization, the wait, parsing and validating the answer. */
+async function driverOnly(driver: Driver, calls: readonly OperationCall[]): Promise<void> {
+  for (const call of calls) await driver.send(call);
+}
+
+/** A `prunecheck run --level strict` over every applicable property; returns the requests it made. */
+async function conformanceRun(driver: Driver, options: StdioOptions): Promise<number> {
+  let requests = 0;
+  for (const property of PROPERTIES) {
+    if (!appliesTo(property, "strict", driver.capabilities)) continue;
+    const result = await checkProperty(driver, property, { level: "strict", numRuns: options.runs, seed: options.seed });
+    if (result.status !== "passed") throw new Error(`${driver.name} failed ${property.id} (${result.status}); the benchmark needs a conforming adapter`);
+    requests += result.requests;
+  }
+  return requests;
+}
+
+/** A bare adapter process and a way to pipe lines through it, handshake already done. */
+async function rawAdapter(command: string) {
+  const child = spawn(command, { shell: true, stdio: ["pipe", "pipe", "ignore"] });
+  let onLine: (line: string) => void = () => {};
+  let onExit: (error: Error) => void = () => {};
+  child.on("exit", (code) => onExit(new Error(`${command} exited (code ${code}) before answering every line`)));
+  const reader = new LineReader({ maxLineLength: Number.MAX_SAFE_INTEGER, onLine: (line) => onLine(line), onOverflow: () => {} });
+  child.stdout.on("data", (chunk: Buffer) => reader.write(chunk));
+  const nextLines = (count: number, write: () => void, eachLine: (seen: number) => void = () => {}) =>
+    new Promise<void>((resolve, reject) => {
+      onExit = reject;
+      let seen = 0;
+      onLine = () => {
+        seen++;
+        if (seen === count) resolve();
+        else eachLine(seen);
+      };
+      write();
+    });
+  await nextLines(1, () => child.stdin.write(`${JSON.stringify({ id: 0, op: "hello", protocol: 1 })}\n`));
+  return {
+    /** Every line in one write; resolves when the last answer is in. */
+    batch: (lines: readonly string[]) => nextLines(lines.length, () => child.stdin.write(`${lines.join("\n")}\n`)),
+    /** The next line only once the last one is answered, as the protocol has the harness do. */
+    pingPong: (lines: readonly string[]) =>
+      nextLines(
+        lines.length,
+        () => child.stdin.write(`${lines[0]}\n`),
+        (seen) => child.stdin.write(`${lines[seen]}\n`),
+      ),
+    async close() {
+      child.stdin.end();
+      await once(child, "exit");
+    },
+  };
+}
+
+export async function benchStdio(options: StdioOptions, command = PYTHON_ADAPTER): Promise<StdioResult> {
+  const calls: OperationCall[] = [];
+  const lines: string[] = [];
+  const driver = await openStdioDriver({ command });
+  const requests = await conformanceRun(recording(driver, calls, lines), options);
+  const raw = await rawAdapter(command);
+  const conformance = async () => {
+    const again = await conformanceRun(driver, options);
+    if (again !== requests) throw new Error(`a repeated conformance run made ${again} requests, not ${requests}; this is a bug in the benchmark`);
+  };
+  const variants = {
+    conformance,
+    driver: () => driverOnly(driver, calls),
+    pingPong: () => raw.pingPong(lines),
+    batch: () => raw.batch(lines),
+  };
+  for (const variant of Object.values(variants)) await variant();
+  const times = await interleave(variants, options.rounds, "wall");
+  await Promise.all([driver.close(), raw.close()]);
+  const rate = (ms: number[]) => (requests / median(ms)) * 1000;
+  return {
+    command,
+    properties: PROPERTIES.filter((property) => appliesTo(property, "strict", driver.capabilities)).length,
+    requests,
+    requestsPerSecond: rate(times.conformance),
+    driverRequestsPerSecond: rate(times.driver),
+    pingPongRequestsPerSecond: rate(times.pingPong),
+    batchRequestsPerSecond: rate(times.batch),
+    overheadVsBatch: pairedRatio(times.conformance, times.batch),
+    conformanceVsDriver: pairedRatio(times.conformance, times.driver),
+    driverVsPingPong: pairedRatio(times.driver, times.pingPong),
+    pingPongVsBatch: pairedRatio(times.pingPong, times.batch),
+  };
+}
