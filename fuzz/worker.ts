@@ -100,12 +100,13 @@ async function runExhaustive({ plan, driver, control, implementation, properties
 }
 
 async function runRandom({ plan, driver, control, implementation, properties, tallies, progress }: Context): Promise<WorkerResult["random"]> {
+  // One clock for the deadline and for the time reported, so "spent the budget" is exact.
   const started = performance.now();
-  const deadline = Date.now() + plan.budgetMs;
+  const deadline = started + plan.budgetMs;
   const spent = { runs: 0, requests: 0 };
   const done = () => ({ ...spent, ms: performance.now() - started });
   const halted = new Set<string>();
-  const over = () => control.stopped() || Date.now() >= deadline;
+  const over = () => control.stopped() || performance.now() >= deadline;
   for (let j = 0; !over(); j++) {
     const active = properties.filter((property) => !control.failed.has(property.id) && !halted.has(property.id));
     if (active.length === 0) return done();
@@ -114,7 +115,7 @@ async function runRandom({ plan, driver, control, implementation, properties, ta
       if (control.failed.has(property.id)) continue;
       const round = nthItem(plan.slot, j);
       const seed = roundSeed(plan.seed, property.id, round);
-      const result = await checkProperty(driver, property, { level: plan.level, numRuns: plan.roundRuns, seed, timeLimitMs: Math.max(1, deadline - Date.now()) });
+      const result = await checkProperty(driver, property, { level: plan.level, numRuns: plan.roundRuns, seed, timeLimitMs: Math.max(1, Math.ceil(deadline - performance.now())) });
       const tally = tallies[property.id] as PropertyTally;
       tally.runs += result.runs;
       tally.requests += result.requests;
