@@ -15,9 +15,17 @@ export interface CheckOptions {
   readonly path?: string;
   readonly replayPath?: string;
   readonly maxCommands?: number;
+  /** Shrink attempts after the first failure (default SHRINK_BUDGET). */
+  readonly shrinkBudget?: number;
   /** Stop generating new runs after this long (shrinking included); the result is then `interrupted`. */
   readonly timeLimitMs?: number;
 }
+
+/**
+ * Enough for fast-check's greedy shrinker to reach one- or two-span windows on every catalog mutant, few
+ * enough that a counterexample found in a 48-span, 24-command scenario does not shrink for minutes.
+ */
+export const SHRINK_BUDGET = 2000;
 
 interface Common {
   readonly property: string;
@@ -52,16 +60,21 @@ export async function checkProperty(driver: Driver, property: Property, options:
     ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
     ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
   });
-  // Once the implementation has hung, every shrink candidate would wait out the timeout again (minutes
-  // per property): later runs pass vacuously, so the hang is reported as first found, unshrunk.
+  // Shrinking stops (later runs pass vacuously, so fast-check keeps the smallest failure found so far)
+  // once the implementation has hung, since every shrink candidate would wait out the timeout again, or
+  // once the shrink budget is spent. Both are counted, not timed, so a seed shrinks the same everywhere.
+  let failed = false;
   let hung = false;
+  let shrinkRuns = 0;
+  const shrinkBudget = options.shrinkBudget ?? SHRINK_BUDGET;
   const details = await fc.check(
     fc.asyncProperty(scenario, async (value) => {
-      if (hung) return;
+      if (hung || (failed && ++shrinkRuns > shrinkBudget)) return;
       const harness = new Harness(driver, property, options.level);
       try {
         await runScenario(driver, harness, value);
       } catch (error) {
+        failed = true;
         hung = isPropertyViolation(error) && isAdapterFault(error.cause) && error.cause.code === "timeout";
         throw error;
       } finally {
