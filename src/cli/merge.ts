@@ -1,6 +1,6 @@
-import { appendFile, readFile } from "node:fs/promises";
+import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describeIssues, InputError } from "../errors/input.ts";
+import { readJsonAs } from "./read-json.ts";
 import { mergeSummaries, SummaryFile } from "../../fuzz/merge.ts";
 import { exhaustiveLine, renderFuzzMarkdown, throughputLine } from "../../fuzz/summary.ts";
 import { summaryLine } from "../reports/summary.ts";
@@ -29,17 +29,12 @@ export async function mergeCommand(argv: readonly string[], io: Io): Promise<num
   return merged.violations.length > 0 ? 1 : merged.results.some((result) => result.status === "error") ? 2 : 0;
 }
 
-async function readSummary(path: string): Promise<SummaryFile> {
-  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
-    throw new InputError("unreadable_file", `cannot read summary ${path}: ${error.code ?? error.message}`, "Give the summary.json of each shard, e.g. from the CI artifacts.");
+function readSummary(path: string): Promise<SummaryFile> {
+  return readJsonAs(path, {
+    schema: SummaryFile,
+    what: "summary",
+    code: "invalid_report",
+    readHint: "Give the summary.json of each shard (not summary.md), e.g. from the CI artifacts.",
+    invalidHint: "Give summary.json files written by `prunecheck fuzz` or `prunecheck run`.",
   });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new InputError("invalid_json", `${path} is not JSON: ${(error as Error).message}`, "Merge takes summary.json files, not summary.md.");
-  }
-  const parsed = SummaryFile.safeParse(json);
-  if (!parsed.success) throw new InputError("invalid_report", `${path} is not a prunecheck summary: ${describeIssues(parsed.error)}`, "Give summary.json files written by `prunecheck fuzz` or `prunecheck run`.");
-  return parsed.data;
 }

@@ -1,26 +1,19 @@
-import { readFile } from "node:fs/promises";
-import { describeIssues, InputError } from "../errors/input.ts";
+import { InputError } from "../errors/input.ts";
+import { readJsonAs } from "./read-json.ts";
 import { PROPERTIES } from "../../properties/index.ts";
 import { replayEntry, type EntryOutcome } from "../../fuzz/replay-entry.ts";
 import { Report, type Target } from "../reports/report.ts";
 import { openTarget, type TargetOptions } from "./target.ts";
 import { oneLine, type Io } from "./io.ts";
 
-export async function readReport(path: string): Promise<Report> {
-  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
-    throw new InputError("unreadable_file", `cannot read report ${path}: ${error.code ?? error.message}`, "Give the path of a <property>-<impl>-<seed>.json file from a reports folder.");
+export function readReport(path: string): Promise<Report> {
+  return readJsonAs(path, {
+    schema: Report,
+    what: "report",
+    code: "invalid_report",
+    readHint: "Give the path of a <property>-<impl>-<seed>.json file from a reports folder (replay takes the .json report, not the .md rendering).",
+    invalidHint: "Was it written by a different prunecheck version? Re-run `prunecheck run` to get a fresh one.",
   });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new InputError("invalid_json", `${path} is not JSON: ${(error as Error).message}`, "Replay takes the .json report, not the .md rendering.");
-  }
-  const parsed = Report.safeParse(json);
-  if (!parsed.success) {
-    throw new InputError("invalid_report", `${path} is not a prunecheck report: ${describeIssues(parsed.error)}`, "Was it written by a different prunecheck version? Re-run `prunecheck run` to get a fresh one.");
-  }
-  return parsed.data;
 }
 
 export interface ReplayOutcome {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { describeIssues, InputError } from "../errors/input.ts";
 import { LEVELS } from "../models/property.ts";
 import type { Target } from "../reports/report.ts";
-import { readJson } from "./read-json.ts";
+import { readJson } from "../cli/read-json.ts";
 
 /** Safe as a folder name under --out, and readable as a column header. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
