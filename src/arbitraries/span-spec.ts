@@ -45,8 +45,8 @@ export const spanSpecArb: fc.Arbitrary<SpanSpec> = fc.record({
   extra: extraArb,
 });
 
-/** Mostly small windows (faults show up there), sometimes 40 and more spans. */
-export const initialSpansArb: fc.Arbitrary<SpanSpec[]> = fc.oneof(
-  { weight: 5, arbitrary: fc.array(spanSpecArb, { maxLength: 48 }) },
+/** Spans appended at once: mostly a few (faults show up in small windows), sometimes a 40-plus-span window. */
+export const spanBatchArb: fc.Arbitrary<SpanSpec[]> = fc.oneof(
+  { weight: 6, arbitrary: fc.array(spanSpecArb, { maxLength: 6 }) },
   { weight: 1, arbitrary: fc.array(spanSpecArb, { maxLength: 48, size: "max" }) },
 );

@@ -1,6 +1,4 @@
 import fc from "fast-check";
-import { initialSpansArb } from "../arbitraries/span-spec.ts";
-import type { SpanSpec } from "./world.ts";
 import type { KeyScheme } from "./world.ts";
 import { commandArbs } from "./commands/index.ts";
 import type { Harness } from "./harness.ts";
@@ -8,7 +6,6 @@ import type { World } from "./world.ts";
 
 export interface Scenario {
   readonly keyScheme: KeyScheme;
-  readonly initial: readonly SpanSpec[];
   readonly commands: Iterable<fc.AsyncCommand<World, Harness>>;
 }
 
@@ -18,11 +15,15 @@ export interface ScenarioOptions {
   readonly replayPath?: string;
 }
 
-/** One run: how the store names keys, the window to start from, and what happens to it. */
+/**
+ * One run: how the store names keys, and what happens to the window, from empty. The commands are the
+ * only part that shrinks: fast-check's commands shrinker keeps which commands ran as state of its own,
+ * and shrinking a sibling of the commands (an initial window, say) desynchronizes it, which left
+ * counterexamples stuck at 8 spans. The window is built by AddSpans commands instead.
+ */
 export function scenarioArb(options: ScenarioOptions = {}): fc.Arbitrary<Scenario> {
   return fc.record({
-    keyScheme: fc.constantFrom<KeyScheme>("sha256", "counter", "odd"),
-    initial: initialSpansArb,
+    keyScheme: fc.noShrink(fc.constantFrom<KeyScheme>("sha256", "counter", "odd")),
     commands: fc.commands(commandArbs, {
       maxCommands: options.maxCommands ?? 24,
       // One notch above the default: long enough sequences for budget pressure and depth to build up.

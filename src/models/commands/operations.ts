@@ -1,10 +1,12 @@
 import type fc from "fast-check";
 import type { Budget } from "../../wire/protocol.ts";
-import { windowSize } from "../../wire/budget.ts";
+import { spanSize, windowSize } from "../../wire/budget.ts";
+import { kindOf } from "../../wire/window.ts";
+import { pointerText } from "../../reference/resolve.ts";
 import type { Harness } from "../harness.ts";
 import { storeSnapshot } from "../harness.ts";
 import type { World } from "../world.ts";
-import type { Preparation, Selector } from "./selector.ts";
+import type { Selector } from "./selector.ts";
 import { prepare, resolveSelector, showIds, showSelector } from "./selector.ts";
 
 /** Asks the pruner to evict spans, adversarially: absent ids, repeats, everything, nothing, pointers again. */
@@ -59,17 +61,26 @@ export class Reground implements fc.AsyncCommand<World, Harness> {
   toString = () => "reground";
 }
 
-/** Budget-driven compaction to a fraction of the current size: the implementation picks what goes. */
+/**
+ * Budget-driven compaction: the implementation picks what goes. The budget is what evicting the selected
+ * spans to keyless reference-style markers would reach (all: about as small as pointers allow; none: it
+ * fits already); keyless, so that the budget does not move with the store's key naming.
+ * Derived from a selection rather than from the window's total size, so that shrinking away an unrelated
+ * span leaves the budget's demand unchanged and counterexamples shrink to the spans that matter.
+ */
 export class Compact implements fc.AsyncCommand<World, Harness> {
   constructor(
     readonly unit: Budget["unit"],
-    readonly fraction: number,
-    readonly preparation: Preparation,
+    readonly selector: Selector,
   ) {}
   check = (world: Readonly<World>) => world.capabilities.includes("compact");
   async run(world: World, harness: Harness) {
-    prepare(world, harness, this.preparation === "named" ? "all" : this.preparation, []);
-    const limit = Math.floor(windowSize(world.window, this.unit) * this.fraction);
+    // No preparation: which spans drive the budget and which have copies stay independent choices.
+    const named = new Set(resolveSelector(this.selector, world));
+    const saving = world.window.spans
+      .filter((span) => named.has(span.span_id) && kindOf(span) !== "pointer")
+      .reduce((sum, span) => sum + Math.max(0, spanSize(span, this.unit) - spanSize({ text: pointerText("") }, this.unit)), 0);
+    const limit = Math.max(0, windowSize(world.window, this.unit) - saving);
     await harness.exchange(world, `compact to ${limit} ${this.unit}`, {
       op: "compact",
       window: world.window,
@@ -77,7 +88,7 @@ export class Compact implements fc.AsyncCommand<World, Harness> {
       budget: { unit: this.unit, limit },
     });
   }
-  toString = () => `compact(${this.fraction}×${this.unit})`;
+  toString = () => `compact(${showSelector(this.selector)}, ${this.unit})`;
 }
 
 async function prune(world: World, harness: Harness, selector: Selector) {
