@@ -19,7 +19,8 @@ export function buildReport(result: Failed, implementation: Implementation, opti
   if (info === undefined) throw new Error(`prunecheck bug: a violation names unknown property ${violation.propertyId}`);
   const failing = lastRequest(violation.trace);
   const requests = violation.trace.flatMap((entry) => (entry.kind === "request" ? [entry.exchange.request] : []));
-  const pendingIsNew = violation.pending !== null && failing?.exchange.request !== violation.pending;
+  // A transport fault comes with the request that got no answer; otherwise the last answered one failed.
+  const { pending } = violation;
   return {
     format: REPORT_FORMAT,
     property: { id: info.id, level: info.level, title: info.title, seed: info.seed },
@@ -32,21 +33,16 @@ export function buildReport(result: Failed, implementation: Implementation, opti
     runs_to_failure: result.runsToFailure,
     shrinks: result.shrinks,
     finding: { message: violation.finding.message, span_id: violation.finding.span_id ?? null },
-    story: tellStory(violation.trace, violation.finding, implementation.name, pendingIsNew ? violation.pending : null),
-    requests: pendingIsNew && violation.pending !== null ? [...requests, violation.pending] : requests,
-    response: pendingIsNew ? null : (failing?.exchange.outcome ?? null),
-    before: pendingIsNew ? pendingWindow(violation.pending) : (failing?.exchange.request.window ?? null),
-    after: !pendingIsNew && failing?.exchange.outcome.ok ? failing.exchange.outcome.window : null,
+    story: tellStory(violation.trace, violation.finding, implementation.name, pending),
+    requests: pending === null ? requests : [...requests, pending],
+    response: pending === null ? (failing?.exchange.outcome ?? null) : null,
+    before: pending === null ? (failing?.exchange.request.window ?? null) : "window" in pending ? pending.window : null,
+    after: pending === null && failing?.exchange.outcome.ok ? failing.exchange.outcome.window : null,
     stderr: violation.stderrTail,
     replay: `npx prunecheck replay ${shellQuote(`${options.outDir}/${reportFileStem({ property: info, implementation, seed: result.seed })}.json`)}`,
     counterexample: result.counterexample,
     created: (options.now ?? new Date()).toISOString(),
   };
-}
-
-function pendingWindow(request: unknown) {
-  const window = (request as { window?: Report["before"] } | null)?.window;
-  return window ?? null;
 }
 
 export function reportFileStem(report: { property: { id: string }; implementation: { name: string }; seed: number }): string {
