@@ -4,7 +4,7 @@ import type { Span, Window } from "../wire/window.ts";
 import { windowSize } from "../wire/budget.ts";
 import { kindOf } from "../wire/window.ts";
 import type { Step } from "./property.ts";
-import { hasExactCopy, provenanceResolves, ungroundedSpans } from "./truth.ts";
+import { hasExactCopy, ungroundedSpans } from "./truth.ts";
 
 /** Helpers shared by properties: what a request asked for and what the oracle says it was owed. */
 
@@ -76,9 +76,8 @@ export function culprits(step: Pick<Step, "call" | "truth" | "outcome">): Span[]
       return unique([...absent, ...collision, ...bad, ...derivedAndUngrounded]);
     }
     case "reground":
-      return call.window.spans.filter(
-        (span) => kindOf(span) !== "original" && !(kindOf(span) === "summary" ? provenanceResolves(span, truth, call.store) : hasExactCopy(span, truth, call.store)),
-      );
+      // Reground leaves originals alone, so only pointers and summaries can stand in its way.
+      return ungroundedSpans(call.window, truth, call.store).filter((span) => kindOf(span) !== "original");
   }
 }
 
