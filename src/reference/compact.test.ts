@@ -17,6 +17,12 @@ describe("compact: budget-driven eviction", () => {
     expect(compacted).toEqual({ spans: [plan, recent], derivation_depth: 1 });
   });
 
+  it("leaves a window exactly at its budget as it is: fitting means at most the limit", () => {
+    const window = frozenWindow([plan, recent]);
+    const compacted = compact(window, store, { unit: "chars", limit: windowSize(window, "chars") });
+    expect(compacted).toEqual({ spans: [plan, recent], derivation_depth: 1 });
+  });
+
   it("evicts the oldest spans with a byte-exact copy first, to pointers, until the window fits", () => {
     const window = frozenWindow([plan, schema, recent]);
     const limit = windowSize(window, "chars") - 50;
@@ -46,10 +52,13 @@ describe("compact: budget-driven eviction", () => {
     expect(compacted.spans.map((span) => span.kind ?? "original")).toEqual(["original", "pointer"]);
   });
 
-  it("never evicts a span whose pointer would be no smaller", () => {
-    const tiny = original("t1", "ok", "k4");
+  it.each([
+    ["larger", "ok"],
+    ["the same size", "z".repeat(pointerText("k4").length)],
+  ])("never evicts a span whose pointer would be %s", (_label, text) => {
+    const tiny = original("t1", text, "k4");
     const window = frozenWindow([tiny, recent]);
-    const compacted = compact(window, frozenStore({ k4: "ok", k3: recent.text }), { unit: "chars", limit: 60 });
+    const compacted = compact(window, frozenStore({ k4: text, k3: recent.text }), { unit: "chars", limit: 60 });
     expect(compacted.spans[0]).toBe(tiny);
   });
 
@@ -59,6 +68,30 @@ describe("compact: budget-driven eviction", () => {
     const refusal = refusalOf(() => compact(window, store, { unit: "chars", limit: 10 }));
     expect(refusal.reason).toBe("budget_unreachable");
     expect(refusal.spanId).toBe("u1");
+  });
+
+  it("names the span without a copy, not an earlier span that was kept only because its pointer saves nothing", () => {
+    const tiny = original("t1", "ok", "k4");
+    const unexternalized = original("u1", long, null);
+    const refusal = refusalOf(() => compact(frozenWindow([tiny, unexternalized]), frozenStore({ k4: "ok" }), { unit: "chars", limit: 10 }));
+    expect(refusal.spanId).toBe("u1");
+  });
+
+  it("names the original without a copy, not a pointer whose key is already gone: the pointer is not what would be lost", () => {
+    const dangling = { ...original("p0", pointerText("gone"), "gone"), kind: "pointer" as const };
+    const unexternalized = original("u1", long, null);
+    const refusal = refusalOf(() => compact(frozenWindow([dangling, unexternalized]), frozenStore({}), { unit: "chars", limit: 10 }));
+    expect(refusal.spanId).toBe("u1");
+  });
+
+  it("says how far over budget the window stays, and whether the named span is the one without a copy", () => {
+    const unexternalized = original("u1", long, null);
+    const blocked = refusalOf(() => compact(frozenWindow([unexternalized, recent]), store, { unit: "chars", limit: 10 }));
+    expect(blocked.message).toBe(
+      'span "u1": the window needs 118 chars after evicting every span that has a copy, over the budget of 10; this span has no byte-exact copy [budget_unreachable]',
+    );
+    const unblocked = refusalOf(() => compact(frozenWindow([plan]), store, { unit: "chars", limit: 0 }));
+    expect(unblocked.message).toBe("window: the window needs 18 chars after evicting every span that has a copy, over the budget of 0 [budget_unreachable]");
   });
 
   it("refuses with budget_unreachable and no span when even evicting everything cannot fit", () => {

@@ -12,6 +12,12 @@ describe("contentKey", () => {
     expect(contentKey("")).toBe("sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   });
 
+  it("keys text with a lone surrogate by the sha256 of its UTF-16 code units", () => {
+    const text = "a\uD83D";
+    const expected = createHash("sha256").update(Buffer.from(text, "utf16le")).digest("hex");
+    expect(contentKey(text)).toBe(`sha256-utf16le:${expected}`);
+  });
+
   it("gives NFC and NFD variants of the same text different keys", () => {
     expect(contentKey("caf\u00e9")).not.toBe(contentKey("cafe\u0301"));
   });

@@ -69,9 +69,10 @@ describe("mutate", () => {
     expect(result.window.spans).toEqual([]);
   });
 
-  it.each([[""], ["   "], ["\n\t"]])("refuses a blank reason %j and writes nothing", (reason) => {
+  it.each([[""], ["   "], ["\n\t"]])("refuses a blank reason %j, saying a reason is needed, and writes nothing", (reason) => {
     const log = new WriteAheadLog();
     expect(() => mutate(window, ["a"], reason, log)).toThrow(TypeError);
+    expect(() => mutate(window, ["a"], reason, log)).toThrow("mutate needs a reason");
     expect(log.records).toEqual([]);
   });
 });

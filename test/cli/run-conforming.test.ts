@@ -5,10 +5,10 @@ import { PROPERTIES } from "../../properties/index.ts";
 import { inProcessDriver } from "../../src/adapters/in-process.ts";
 import { appliesTo, LEVELS } from "../../src/models/property.ts";
 import { referencePruner } from "../../src/reference/index.ts";
+import { propertyBudget } from "../helpers/property-budget.ts";
 import { cli, junitCases, lastLine, readReports, readSummary, ROOT, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
 
-const RUNS = 25;
-const SEED = 2024;
+const { numRuns: RUNS, seed: SEED } = propertyBudget(25, 2024);
 const SUMMARY_LINE = /^prunecheck: \S+ conforms at (core|strict) \(\d+ properties, \d+ runs, \d+ requests, \d+\.\d s\)$/;
 
 describe("prunecheck run on a conforming implementation", () => {
