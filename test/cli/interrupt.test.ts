@@ -1,6 +1,7 @@
+import { join } from "node:path";
 import { describe, it } from "vitest";
 import { leftoverProcesses } from "../helpers/processes.ts";
-import { adapterCommand, cli, lastLine, processMarker, readSummary, spawnCli, tempDir } from "./helpers.ts";
+import { adapterCommand, cli, lastLine, processMarker, readReports, readSummary, ROOT, spawnCli, tempDir } from "./helpers.ts";
 
 /** Long enough that only the interruption can end the request in flight. */
 const NEVER = ["--timeout-ms", "60000"];
@@ -89,5 +90,31 @@ describe.concurrent("interrupting prunecheck run", () => {
     expect(summary.interrupted).toBe(true);
     expect(summary.results.at(-1)?.status).toBe("interrupted");
     expect(summary.results.every((result) => result.status !== "failed")).toBe(true);
+  });
+
+  it("in process, aborted before the adapter is ready: exit 130, one line saying nothing was checked", async ({ expect }) => {
+    const marker = processMarker("interrupt-before-ready");
+    const controller = new AbortController();
+    controller.abort();
+    const { code, lines, errors } = await cli(["run", "--cmd", adapterCommand("hang-handshake", marker), "--out", tempDir()], controller.signal);
+
+    // An abort that names no signal counts as Ctrl-C.
+    expect(code).toBe(130);
+    expect(lines).toEqual([]);
+    expect(errors).toEqual([expect.stringMatching(/^prunecheck: interrupted by .* before the implementation was ready; nothing was checked$/)]);
+    expect(await leftoverProcesses(marker)).toEqual([]);
+  });
+
+  it("in process: a replay interrupted before its verdict exits 130 and claims neither pass nor fail", async ({ expect }) => {
+    const out = tempDir();
+    const broken = join(ROOT, "fuzz", "fixtures", "stale-key-accepted.ts");
+    expect((await cli(["run", "--impl", broken, "--property", "stale-key-refused", "--runs", "200", "--seed", "1", "--out", out])).code).toBe(1);
+    const [report] = readReports(out);
+    const controller = new AbortController();
+    controller.abort("SIGINT");
+    const { code, lines } = await cli(["replay", `${report?.stem}.json`], controller.signal);
+
+    expect(code).toBe(130);
+    expect(lines.at(-1)).toMatch(/^replay stale-key-refused .*: interrupted before it finished$/);
   });
 });

@@ -107,6 +107,13 @@ describe.concurrent("prunecheck run on an adapter that breaks the protocol", () 
     });
   }
 
+  it("a handshake that is not JSON from an adapter silent on stderr: exits 2 with the error and the Hint alone", async ({ expect }) => {
+    const run = await cli(["run", "--cmd", "echo hello", "--timeout-ms", "2000", "--out", tempDir()]);
+    expect(run.code).toBe(2);
+    expect(run.lines).toEqual([]);
+    expect(run.errors).toEqual([expect.stringMatching(/^prunecheck: the adapter did not answer hello with a valid protocol 1 handshake \[handshake\]: .*not JSON.*\nHint: [^\n]+$/)]);
+  });
+
   it("a command that does not exist: exits 2 with a spawn error and the shell's complaint", async ({ expect }) => {
     const run = await cli(["run", "--cmd", "prunecheck-no-such-adapter --stdio", "--out", tempDir()]);
     expect(run.code).toBe(2);

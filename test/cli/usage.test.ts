@@ -40,6 +40,12 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
     ["replay of JSON that is not a report", ["replay", notReport], /other\.json is not a prunecheck report: ✖ .* → at property/],
     ["replay without a report", ["replay"], "replay takes exactly one report file"],
     ["an unknown schema flag", ["schema", "--frobnicate"], "prunecheck: schema: Unknown option '--frobnicate'"],
+    ["a negative --exhaustive", ["fuzz", "--exhaustive=-1"], "--exhaustive must be 0 (off) or a window size, got -1"],
+    ["a matrix without its config", ["matrix"], "matrix needs --config <file>"],
+    ["merge of nothing", ["merge"], "merge needs at least one summary.json"],
+    ["merge of a missing summary", ["merge", join(files, "missing.json")], /cannot read summary .*missing\.json: ENOENT/],
+    ["merge of a file that is not JSON", ["merge", notJson], "report.md is not JSON"],
+    ["merge of JSON that is not a summary", ["merge", notReport], /other\.json is not a prunecheck summary: ✖ /],
   ])("%s", async (_, args, message) => {
     await expectUsageError(args, message);
   });
@@ -61,6 +67,9 @@ describe("--help", () => {
     [["run", "-h"], "prunecheck run [--cmd"],
     [["replay", "--help"], "prunecheck replay <report.json>"],
     [["schema", "--help"], "prunecheck schema [--write DIR | --check DIR]"],
+    [["fuzz", "--help"], "prunecheck fuzz [--cmd"],
+    [["merge", "-h"], "prunecheck merge <summary.json>"],
+    [["matrix", "--help"], "prunecheck matrix --config <file>"],
   ])("prunecheck %s exits 0 and prints its usage", async (args, usage) => {
     const { code, lines, errors } = await cli(args);
     expect(errors).toEqual([]);

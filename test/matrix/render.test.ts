@@ -70,6 +70,25 @@ describe("matrix renderings", () => {
     expect(renderMatrixHtml(broken)).toContain("<td>could not start</td>");
   });
 
+  it("a column's verdict counts one violation in the singular, and calls a column with an unfinished cell incomplete", () => {
+    const one = column("one", { "precondition-recoverable": { status: "failed" }, "reevict-idempotent": { status: "passed" } });
+    const unfinished = column("half", { "precondition-recoverable": { status: "passed" }, "reevict-idempotent": { status: "interrupted" } });
+    const md = renderMatrixMarkdown({ ...matrix, columns: [one, unfinished] });
+    expect(md).toContain("| **verdict** | | 1 violation | incomplete |");
+  });
+
+  it("shows how a --cmd implementation was started", () => {
+    const md = renderMatrixMarkdown({ ...matrix, columns: [column("py", {}, { target: { kind: "cmd", command: "python3 adapter.py" } })] });
+    expect(md).toContain('`--cmd "python3 adapter.py"`');
+  });
+
+  it("a verdict check names implementations and properties found on one side only", () => {
+    const extra = { ...matrix, columns: [...matrix.columns, column("new", { "precondition-recoverable": { status: "passed" } })] };
+    expect(compareVerdicts(verdictTable(matrix), verdictTable(extra))).toEqual(["new: not in the expected matrix"]);
+    const fewer = { columns: [column("reference", { "precondition-recoverable": { status: "passed" } }), matrix.columns[1]!] };
+    expect(compareVerdicts(verdictTable(matrix), verdictTable(fewer))).toEqual(["reference / reevict-idempotent: expected skipped, got no row"]);
+  });
+
   it("verdicts ignore timings and dates, and name every cell that changed", () => {
     const later = { ...matrix, created: "2027-01-01T00:00:00.000Z", columns: matrix.columns.map((c) => ({ ...c, seconds: 99 })) };
     expect(compareVerdicts(verdictTable(matrix), verdictTable(later))).toEqual([]);

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { isAdapterFault } from "../errors/adapter-fault.ts";
+import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
+import type { OperationCall } from "../wire/protocol.ts";
+import type { Window } from "../wire/window.ts";
+import { inProcessDriver, toWireError } from "./in-process.ts";
+import { definePruner } from "./pruner.ts";
+
+const window: Window = { spans: [{ span_id: "s1", text: "NOT NULL", tags: [], externalized_key: "k1" }], derivation_depth: 0 };
+const store = { k1: "NOT NULL" };
+const prune: OperationCall = { op: "prune", window, evict_ids: ["s1"], store };
+const unchanged = (input: Window): Window => ({ ...input, derivation_depth: input.derivation_depth + 1 });
+
+describe("inProcessDriver", () => {
+  it("numbers requests from 1 and answers each with what the pruner returned", async () => {
+    const driver = inProcessDriver(definePruner({ name: "keeps", capabilities: [], prune: unchanged }));
+    const first = await driver.send(prune);
+    const second = await driver.send(prune);
+    expect([first.request.id, second.request.id]).toEqual([1, 2]);
+    expect(first.outcome).toEqual({ ok: true, window: { ...window, derivation_depth: 1 } });
+  });
+
+  it("always declares prune, whatever the pruner lists, in protocol order", () => {
+    expect(inProcessDriver(definePruner({ name: "p", capabilities: ["compact", "summarize"], prune: unchanged })).capabilities).toEqual(["prune", "summarize", "compact"]);
+  });
+
+  it("routes summarize, reground and compact to the pruner's own methods", async () => {
+    const seen: string[] = [];
+    const driver = inProcessDriver(
+      definePruner({
+        name: "all",
+        capabilities: ["summarize", "reground", "compact"],
+        prune: unchanged,
+        summarize: (input, ids, summaryId, text) => (seen.push(`summarize ${ids.join()} as ${summaryId}: ${text}`), unchanged(input)),
+        reground: (input) => (seen.push("reground"), unchanged(input)),
+        compact: (input, _store, budget) => (seen.push(`compact to ${budget.limit} ${budget.unit}`), unchanged(input)),
+      }),
+    );
+    await driver.send({ op: "summarize", window, span_ids: ["s1"], summary_id: "sum", summary_text: "short", store });
+    await driver.send({ op: "reground", window, store });
+    await driver.send({ op: "compact", window, store, budget: { unit: "tokens", limit: 3 } });
+    expect(seen).toEqual(["summarize s1 as sum: short", "reground", "compact to 3 tokens"]);
+  });
+
+  it("answers an operation the pruner lacks with UnsupportedOperation instead of calling it", async () => {
+    const driver = inProcessDriver(definePruner({ name: "prune-only", capabilities: [], prune: unchanged }));
+    const { outcome } = await driver.send({ op: "reground", window, store });
+    expect(outcome).toEqual({ ok: false, error: { type: "UnsupportedOperation", message: "prune-only does not implement reground", span_id: null } });
+  });
+
+  it("turns a refusal into a wire error and a result that is not a Window into a schema fault", async () => {
+    const refusing = inProcessDriver(
+      definePruner({ name: "refuses", capabilities: [], prune: () => { throw new UnrecoverablePruneError("stale_key", "s1"); } }),
+    );
+    expect((await refusing.send(prune)).outcome).toMatchObject({ ok: false, error: { type: "UnrecoverablePruneError", span_id: "s1", code: "stale_key" } });
+
+    const junk = inProcessDriver(definePruner({ name: "junk", capabilities: [], prune: () => ({ spans: "none" }) as unknown as Window }));
+    const fault = await junk.send(prune).catch((error: unknown) => error);
+    expect(isAdapterFault(fault) && [fault.code, fault.request?.id]).toEqual(["schema", 1]);
+  });
+});
+
+describe("toWireError: a thrown value as the wire carries it", () => {
+  it("keeps an UnrecoverablePruneError's span and reason code", () => {
+    const refusal = new UnrecoverablePruneError("key_missing", "s9");
+    expect(toWireError(refusal)).toEqual({ type: "UnrecoverablePruneError", message: refusal.message, span_id: "s9", code: "key_missing" });
+  });
+
+  it("reads span_id or spanId, and a string code, from any other error", () => {
+    const snake = Object.assign(new RangeError("out of budget"), { span_id: "s1", code: "E_BUDGET" });
+    const camel = Object.assign(new Error("lost"), { spanId: "s2" });
+    expect(toWireError(snake)).toEqual({ type: "RangeError", message: "out of budget", span_id: "s1", code: "E_BUDGET" });
+    expect(toWireError(camel)).toEqual({ type: "Error", message: "lost", span_id: "s2" });
+  });
+
+  it("drops a span id or code that is not a string", () => {
+    const odd = Object.assign(new Error("odd"), { span_id: 3, code: 42 });
+    expect(toWireError(odd)).toEqual({ type: "Error", message: "odd", span_id: null });
+  });
+
+  it("calls an error with an empty name an Error, and describes a thrown non-error by its type", () => {
+    const nameless = Object.assign(new Error("anonymous"), { name: "" });
+    expect(toWireError(nameless).type).toBe("Error");
+    expect(toWireError("just a string")).toEqual({ type: "string", message: "just a string", span_id: null });
+    expect(toWireError(undefined)).toEqual({ type: "undefined", message: "undefined", span_id: null });
+  });
+});

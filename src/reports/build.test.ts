@@ -1,0 +1,28 @@
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { reportFileStem, shellQuote } from "./build.ts";
+
+const stem = (name: string) => reportFileStem({ property: { id: "depth-bound" }, implementation: { name }, seed: 42 });
+
+describe("reportFileStem: <property>-<impl>-<seed>, safe as a file name", () => {
+  it("keeps a plain implementation name and replaces each run of other characters with one underscore", () => {
+    expect(stem("naive-python")).toBe("depth-bound-naive-python-42");
+    expect(stem("my pruner / v2 (beta)")).toBe("depth-bound-my_pruner_v2_beta_-42");
+  });
+
+  it("cuts a long name to 60 characters and names a name with nothing usable in it impl", () => {
+    expect(stem("x".repeat(100))).toBe(`depth-bound-${"x".repeat(60)}-42`);
+    expect(stem("")).toBe("depth-bound-impl-42");
+  });
+});
+
+describe("shellQuote: the replay line pastes into a shell as it is", () => {
+  it("leaves a path of ordinary characters bare", () => {
+    expect(shellQuote("reports/depth-bound-naive-python-42.json")).toBe("reports/depth-bound-naive-python-42.json");
+  });
+
+  it.each([["a path with spaces"], ["it's quoted"], ["$HOME `date` *"]])("quotes %j so sh reads back exactly that", (value) => {
+    expect(shellQuote(value)).not.toBe(value);
+    expect(execFileSync("sh", ["-c", `printf %s ${shellQuote(value)}`], { encoding: "utf8" })).toBe(value);
+  });
+});
