@@ -40,7 +40,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   const checked = signal === undefined ? driver : interruptible(driver, signal);
   const implementation = { name: driver.name, capabilities: driver.capabilities, target };
   const results: ResultLine[] = [];
-  const reported = new Set<string>();
+  const reported = new Map<string, string>();
   for (const [index, property] of selected.entries()) {
     if (!appliesTo(property, options.level, driver.capabilities)) {
       const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
@@ -77,7 +77,8 @@ async function recordResult(
   result: PropertyResult,
   implementation: Parameters<typeof buildReport>[1],
   outDir: string,
-  reported: Set<string>,
+  /** Report stems already written, by violated property. */
+  reported: Map<string, string>,
 ): Promise<ResultLine> {
   const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
   if (result.status === "error") {
@@ -87,10 +88,12 @@ async function recordResult(
   if (result.status !== "failed") return base;
   const violated = result.violation.propertyId;
   const line = { ...base, violated, message: result.violation.finding.message };
-  // A broken transport fails every property the same way: one report for it is enough.
-  if (violated === "adapter-protocol" && reported.has(violated)) return line;
-  reported.add(violated);
+  // A broken transport fails every property the same way: one report for it is enough, and every
+  // property it failed points at that one.
+  const earlier = violated === "adapter-protocol" ? reported.get(violated) : undefined;
+  if (earlier !== undefined) return { ...line, report: earlier };
   const stem = await writeReport(outDir, buildReport(result, implementation, { outDir }));
+  reported.set(violated, stem);
   return { ...line, report: stem };
 }
 

@@ -57,6 +57,7 @@ describe.concurrent("prunecheck run on an adapter that breaks the protocol", () 
       const reports = readReports(out);
       expect(reports.map(({ report }) => [report.property.id, report.checked_property])).toEqual([["adapter-protocol", properties[0]]]);
       const [{ stem, report }] = reports as [(typeof reports)[number]];
+      expect(summary.results.map((result) => result.report)).toEqual(properties.map(() => stem));
       expect(report.finding.message).toContain(`[${code}]`);
       expect(report.response).toBeNull();
       expect(report.after).toBeNull();
