@@ -1,4 +1,5 @@
 import type { Request } from "../wire/protocol.ts";
+import { hasBrand } from "./brand.ts";
 
 /**
  * How an adapter broke the protocol. These are findings about the implementation under test (reported
@@ -36,5 +37,5 @@ export class AdapterFault extends Error {
 }
 
 export function isAdapterFault(value: unknown): value is AdapterFault {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[ADAPTER_FAULT] === true;
+  return hasBrand(value, ADAPTER_FAULT);
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { hasBrand } from "./brand.ts";
 
 const INPUT = Symbol.for("prunecheck.InputError");
 
@@ -21,7 +22,7 @@ export class InputError extends Error {
 }
 
 export function isInputError(value: unknown): value is InputError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[INPUT] === true;
+  return hasBrand(value, INPUT);
 }
 
 /** zod issues as `✖ message → at path` lines, the first few only: a wall of issues helps nobody. */

@@ -1,3 +1,5 @@
+import { hasBrand } from "./brand.ts";
+
 /**
  * Why a prune was refused. Stable snake_case codes: they travel on the wire (`error.code`) and appear in
  * reports, so renaming one is a breaking change.
@@ -39,7 +41,6 @@ export class UnrecoverablePruneError extends Error {
   }
 }
 
-/** Marker check rather than `instanceof`: an adapter may bundle its own copy of prunecheck. */
 export function isUnrecoverablePruneError(value: unknown): value is UnrecoverablePruneError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[UNRECOVERABLE] === true;
+  return hasBrand(value, UNRECOVERABLE);
 }

@@ -1,6 +1,7 @@
 import type { Exchange } from "../adapters/driver.ts";
 import type { Request } from "../wire/protocol.ts";
 import type { Finding } from "./property.ts";
+import { hasBrand } from "../errors/brand.ts";
 
 /** One thing that happened in a run, in order: the harness changing the world, or a request answered. */
 export type TraceEntry =
@@ -31,5 +32,5 @@ export class PropertyViolation extends Error {
 }
 
 export function isPropertyViolation(value: unknown): value is PropertyViolation {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[VIOLATION] === true;
+  return hasBrand(value, VIOLATION);
 }
