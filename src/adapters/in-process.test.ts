@@ -57,6 +57,8 @@ describe("inProcessDriver", () => {
     const junk = inProcessDriver(definePruner({ name: "junk", capabilities: [], prune: () => ({ spans: "none" }) as unknown as Window }));
     const fault = await junk.send(prune).catch((error: unknown) => error);
     expect(isAdapterFault(fault) && [fault.code, fault.request?.id]).toEqual(["schema", 1]);
+    // One line naming the path, as every verdict line is.
+    expect(isAdapterFault(fault) && fault.detail).toMatch(/^prune returned something that is not a Window: ✖ .* → at spans[^\n]*$/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { describeIssues } from "../errors/input.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import { isUnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import { capabilitiesFrom, Window } from "../wire/index.ts";
@@ -33,7 +34,7 @@ async function invoke(pruner: Pruner, request: OperationRequest): Promise<Outcom
   }
   const parsed = Window.safeParse(returned);
   if (!parsed.success) {
-    throw new AdapterFault("schema", request, `${request.op} returned something that is not a Window: ${parsed.error.message}`);
+    throw new AdapterFault("schema", request, `${request.op} returned something that is not a Window: ${describeIssues(parsed.error)}`);
   }
   return { ok: true, window: parsed.data };
 }
