@@ -13,10 +13,6 @@ export interface Fact {
 
 export type Truth = ReadonlyMap<string, Fact>;
 
-export function factOf(truth: Truth, spanId: string): Fact | undefined {
-  return truth.get(spanId);
-}
-
 export function isProtected(truth: Truth, span: Pick<Span, "span_id" | "tags">): boolean {
   return isPreconditionBearing(truth.get(span.span_id) ?? span);
 }

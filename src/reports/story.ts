@@ -1,4 +1,3 @@
-import type { Exchange } from "../adapters/driver.ts";
 import type { TraceEntry } from "../models/violation.ts";
 import type { Outcome, Request } from "../wire/protocol.ts";
 import type { Span, Store, Window } from "../wire/window.ts";
@@ -77,4 +76,3 @@ function quote(text: string): string {
   return JSON.stringify(shown);
 }
 
-export type { Exchange };
