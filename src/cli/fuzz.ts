@@ -9,6 +9,7 @@ import { renderUsage } from "./help.ts";
 import type { Io } from "./io.ts";
 import { selectProperties } from "./run.ts";
 import { targetFrom } from "./target.ts";
+import { exitCodeOf } from "./exit-code.ts";
 
 /** Small enough to finish in a second or two in-process (11,816 cases against the reference). */
 const DEFAULT_EXHAUSTIVE = 2;
@@ -59,5 +60,5 @@ export async function fuzzCommand(argv: readonly string[], io: Io, signal: Abort
     signal,
   );
   if (summary.interrupted) return "interrupted";
-  return summary.violations.length > 0 ? 1 : summary.results.some((result) => result.status === "error") ? 2 : 0;
+  return exitCodeOf(summary);
 }

@@ -12,6 +12,7 @@ import { readReport, replayReport } from "./replay.ts";
 import { runSuite, selectProperties } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
 import { describeTarget, openTarget, targetFrom } from "./target.ts";
+import { exitCodeOf } from "./exit-code.ts";
 
 const TARGET_FLAGS = { cmd: { type: "string" }, impl: { type: "string" }, "timeout-ms": { type: "string" }, help: { type: "boolean", short: "h" } } as const;
 
@@ -113,7 +114,7 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
     io.line(`prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property, seed ${seed}`);
     const summary = await runSuite(driver, target, options, io, signal);
     if (summary.interrupted) return interruptedCode(signal);
-    return summary.violations.length > 0 ? 1 : summary.results.some((result) => result.status === "error") ? 2 : 0;
+    return exitCodeOf(summary);
   } finally {
     await driver.close();
   }

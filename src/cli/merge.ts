@@ -8,6 +8,7 @@ import { writeSummary } from "../reports/write.ts";
 import { parse } from "./args.ts";
 import { renderUsage } from "./help.ts";
 import type { Io } from "./io.ts";
+import { exitCodeOf } from "./exit-code.ts";
 
 /** `prunecheck merge`: shard summaries in, one summary out; exit 1 when the merged campaign found violations. */
 export async function mergeCommand(argv: readonly string[], io: Io): Promise<number> {
@@ -26,7 +27,7 @@ export async function mergeCommand(argv: readonly string[], io: Io): Promise<num
   }
   io.line(`merged ${positionals.length} summaries into ${join(outDir, "summary.json")}`);
   io.line(summaryLine(merged));
-  return merged.violations.length > 0 ? 1 : merged.results.some((result) => result.status === "error") ? 2 : 0;
+  return exitCodeOf(merged);
 }
 
 function readSummary(path: string): Promise<SummaryFile> {

@@ -1,0 +1,7 @@
+import type { RunSummary } from "../reports/summary.ts";
+
+/** The CLI's verdict: 1 when anything was violated, 2 when the harness itself failed a property, else 0. */
+export function exitCodeOf(summary: Pick<RunSummary, "violations" | "results">): number {
+  if (summary.violations.length > 0) return 1;
+  return summary.results.some((result) => result.status === "error") ? 2 : 0;
+}
