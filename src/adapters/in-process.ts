@@ -1,7 +1,8 @@
 import { describeIssues } from "../errors/input.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import { isUnrecoverablePruneError } from "../errors/unrecoverable.ts";
-import { capabilitiesFrom, Window } from "../wire/index.ts";
+import { CompiledWindow } from "../wire/compiled.ts";
+import { capabilitiesFrom } from "../wire/index.ts";
 import type { OperationCall, OperationRequest, Outcome, WireError } from "../wire/index.ts";
 import type { Driver, Exchange } from "./driver.ts";
 import type { Pruner } from "./pruner.ts";
@@ -32,7 +33,7 @@ async function invoke(pruner: Pruner, request: OperationRequest): Promise<Outcom
   } catch (error) {
     return { ok: false, error: toWireError(error) };
   }
-  const parsed = Window.safeParse(returned);
+  const parsed = CompiledWindow.safeParse(returned);
   if (!parsed.success) {
     throw new AdapterFault("schema", request, `${request.op} returned something that is not a Window: ${describeIssues(parsed.error)}`);
   }

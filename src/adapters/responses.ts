@@ -1,5 +1,6 @@
 import { describeIssues } from "../errors/input.ts";
-import { capabilitiesFrom, HelloResponse, OperationResponse } from "../wire/index.ts";
+import { CompiledOperationResponse } from "../wire/compiled.ts";
+import { capabilitiesFrom, HelloResponse } from "../wire/index.ts";
 import type { Capability, OperationRequest, Outcome } from "../wire/index.ts";
 
 /** Enough of a bad line to recognise it in a report, not enough to drown the report. */
@@ -39,7 +40,7 @@ export function readResponse(line: string, request: OperationRequest): Reading<O
   if (isRecord(json.value) && "id" in json.value && json.value.id !== request.id) {
     return { ok: false, code: "wrong_id", detail: `expected id ${request.id}, got ${JSON.stringify(json.value.id)}` };
   }
-  const parsed = OperationResponse.safeParse(json.value);
+  const parsed = CompiledOperationResponse.safeParse(json.value);
   if (!parsed.success) {
     return { ok: false, code: "schema", detail: `the answer to ${request.op} request ${request.id} is not an OperationResponse: ${describeIssues(parsed.error, MAX_ISSUES)}` };
   }
