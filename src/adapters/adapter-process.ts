@@ -23,6 +23,9 @@ export interface SpawnOptions {
 type Result = { readonly line: string } | { readonly failure: TransportFailure };
 
 interface Pending {
+  readonly timeoutMs: number;
+  /** Runs only while this line is the oldest unanswered one: the time the adapter spends on it. */
+  timer: NodeJS.Timeout | null;
   done(result: Result): void;
 }
 
@@ -31,8 +34,10 @@ const running = new Set<AdapterProcess>();
 let exitHookInstalled = false;
 
 /**
- * One adapter process: writes a line, pairs it with the next stdout line, and can always be killed.
- * Knows nothing of the protocol beyond "one line out, one line back".
+ * One adapter process: writes lines and pairs each with the next stdout line, in order, and can always be
+ * killed. Knows nothing of the protocol beyond "one line out, one line back, in order". Several lines may
+ * be pending at once (a pipelining adapter): lines written in the same turn of the event loop go out in
+ * one write, and each line's timeout runs from the moment every earlier one is answered.
  */
 export class AdapterProcess {
   readonly #child: ChildProcessByStdio<Writable, Readable, Readable>;
@@ -40,7 +45,9 @@ export class AdapterProcess {
   readonly #cwd: string | undefined;
   readonly #exited: Promise<void>;
   readonly #closed: Promise<void>;
-  #pending: Pending | null = null;
+  /** Oldest first: the first is the line the adapter is working on. */
+  readonly #pending: Pending[] = [];
+  #outbox: string[] = [];
   /** The first line that arrived while nothing was pending: proof that the stream is out of step. */
   #stray: string | undefined;
   #overflow: TransportFailure | null = null;
@@ -90,7 +97,7 @@ export class AdapterProcess {
       this.#spawnError = error;
       markExited();
       markClosed();
-      if (this.#pending) this.#settle(this.#pending, { failure: this.#spawnFailure(error) });
+      this.#failAll(this.#spawnFailure(error));
     });
     child.on("exit", (code, signal) => {
       this.#exit = { code, signal };
@@ -101,28 +108,27 @@ export class AdapterProcess {
     AdapterProcess.#track(this);
   }
 
-  /** Writes one line and resolves with the next line the adapter writes; every failure is a TransportFailure. */
+  /**
+   * Writes one line and resolves with the stdout line that answers it: the first one after the answers to
+   * the lines written before it. Every failure is a TransportFailure.
+   */
   exchange(line: string, timeoutMs: number): Promise<string> {
-    if (this.#pending) {
-      return Promise.reject(new Error("AdapterProcess.exchange called while a line is pending; this is a bug in prunecheck"));
-    }
     const early = this.#spawnError
       ? this.#spawnFailure(this.#spawnError)
       : (this.#overflow ?? (this.#exit || this.#stdoutEnded ? this.#exitFailure(" before the request was written") : null));
     if (early) return Promise.reject(early);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#settle(pending, { failure: new TransportFailure("timeout", `no answer within ${timeoutMs} ms`) });
-      }, timeoutMs);
       const pending: Pending = {
+        timeoutMs,
+        timer: null,
         done(result) {
-          clearTimeout(timer);
           if ("line" in result) resolve(result.line);
           else reject(result.failure);
         },
       };
-      this.#pending = pending;
-      this.#child.stdin.write(`${line}\n`);
+      this.#pending.push(pending);
+      if (this.#pending.length === 1) this.#startClock(pending);
+      this.#write(`${line}\n`);
     });
   }
 
@@ -149,7 +155,7 @@ export class AdapterProcess {
     // A process that escaped the group may still hold the pipes; stop listening so it cannot keep us alive.
     for (const stream of [this.#child.stdin, this.#child.stdout, this.#child.stderr]) stream.destroy();
     running.delete(this);
-    if (this.#pending) this.#settle(this.#pending, { failure: this.#exitFailure("") });
+    this.#failAll(this.#exitFailure(""));
   }
 
   static #track(process: AdapterProcess): void {
@@ -176,27 +182,54 @@ export class AdapterProcess {
 
   #onLine(line: string): void {
     this.#linesSeen += 1;
-    if (this.#pending) this.#settle(this.#pending, { line });
+    const head = this.#pending[0];
+    if (head) this.#settleHead(head, { line });
     else this.#stray ??= line;
   }
 
   #onOverflow(): void {
     const failure = new TransportFailure("not_json", `a stdout line grew past ${MAX_LINE_LENGTH} characters without a newline`);
-    if (this.#pending) this.#settle(this.#pending, { failure });
+    const head = this.#pending[0];
+    if (head) this.#settleHead(head, { failure });
     else this.#overflow ??= failure;
   }
 
-  /** Exit and end of stdout can overtake the answer's last bytes, so give the pipes a moment to drain. */
+  /** Exit and end of stdout can overtake the answers' last bytes, so give the pipes a moment to drain. */
   #failPendingSoon(): void {
-    const pending = this.#pending;
-    if (!pending) return;
-    void within(this.#closed, DRAIN_GRACE_MS).then(() => this.#settle(pending, { failure: this.#exitFailure("") }));
+    if (this.#pending.length === 0) return;
+    void within(this.#closed, DRAIN_GRACE_MS).then(() => this.#failAll(this.#exitFailure("")));
   }
 
-  #settle(pending: Pending, result: Result): void {
-    if (this.#pending !== pending) return;
-    this.#pending = null;
+  #startClock(pending: Pending): void {
+    pending.timer = setTimeout(() => {
+      this.#settleHead(pending, { failure: new TransportFailure("timeout", `no answer within ${pending.timeoutMs} ms`) });
+    }, pending.timeoutMs);
+  }
+
+  /** Answers the oldest pending line (if it still is `pending`) and starts the next one's clock. */
+  #settleHead(pending: Pending, result: Result): void {
+    if (this.#pending[0] !== pending) return;
+    this.#pending.shift();
+    if (pending.timer !== null) clearTimeout(pending.timer);
+    const next = this.#pending[0];
+    if (next) this.#startClock(next);
     pending.done(result);
+  }
+
+  /** Every pending line fails, oldest first, so whoever reads the failures can tell the first apart. */
+  #failAll(failure: TransportFailure): void {
+    for (let head = this.#pending[0]; head; head = this.#pending[0]) this.#settleHead(head, { failure });
+  }
+
+  /** Lines written in one turn of the event loop go out as one write: one system call, one wake-up. */
+  #write(text: string): void {
+    this.#outbox.push(text);
+    if (this.#outbox.length > 1) return;
+    setImmediate(() => {
+      const batch = this.#outbox.join("");
+      this.#outbox = [];
+      this.#child.stdin.write(batch);
+    });
   }
 
   #spawnFailure(error: Error): TransportFailure {

@@ -7,7 +7,14 @@ const request: OperationRequest = { id: 4, op: "reground", window: { spans: [], 
 
 describe("readHello: the handshake answer, or the handshake fault it is", () => {
   it("keeps the name and the capabilities the harness knows, in protocol order", () => {
-    expect(readHello(hello({ capabilities: ["reground", "teleport", "prune"] }))).toEqual({ ok: true, value: { name: "py", capabilities: ["prune", "reground"] } });
+    expect(readHello(hello({ capabilities: ["reground", "teleport", "prune"] }))).toEqual({ ok: true, value: { name: "py", capabilities: ["prune", "reground"], pipelining: false } });
+  });
+
+  it("takes pipelining only from an explicit true", () => {
+    expect(readHello(hello({ pipelining: true }))).toMatchObject({ ok: true, value: { pipelining: true } });
+    expect(readHello(hello({ pipelining: false }))).toMatchObject({ ok: true, value: { pipelining: false } });
+    const reading = readHello(hello({ pipelining: "yes" }));
+    expect(reading.ok ? null : [reading.code, reading.detail]).toEqual(["schema", expect.stringContaining("→ at pipelining")]);
   });
 
   it.each([

@@ -12,6 +12,7 @@ export type Reading<T> = { readonly ok: true; readonly value: T } | { readonly o
 export interface Hello {
   readonly name: string;
   readonly capabilities: readonly Capability[];
+  readonly pipelining: boolean;
 }
 
 /** The hello answer, or why it is not one (every reason is a handshake fault). */
@@ -29,7 +30,7 @@ export function readHello(line: string): Reading<Hello> {
       detail: `declares capabilities ${JSON.stringify(parsed.data.capabilities)} without "prune"; every adapter must implement prune`,
     };
   }
-  return { ok: true, value: { name: parsed.data.name, capabilities } };
+  return { ok: true, value: { name: parsed.data.name, capabilities, pipelining: parsed.data.pipelining === true } };
 }
 
 /** The outcome of a request, or the fault its answer line is. */

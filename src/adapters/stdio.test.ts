@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isAdapterFault } from "../errors/adapter-fault.ts";
 import type { AdapterFault } from "../errors/adapter-fault.ts";
 import type { OperationCall, Span } from "../wire/index.ts";
-import type { Driver } from "./driver.ts";
-import { openStdioDriver } from "./stdio.ts";
+import type { Driver, Exchange } from "./driver.ts";
+import { openStdioDriver, PIPELINE_DEPTH } from "./stdio.ts";
 import type { StdioDriverOptions } from "./stdio.ts";
 import { leftoverProcesses } from "../../test/helpers/processes.ts";
 
@@ -144,6 +144,58 @@ describe("send", () => {
     const exchanges = await Promise.all(["a", "b", "c", "d", "e"].map((id) => driver.send(prune(id))));
     expect(exchanges.map((exchange) => exchange.request.id)).toEqual([1, 2, 3, 4, 5]);
     expect(exchanges.map(({ outcome }) => (outcome.ok ? outcome.window.spans[0]?.span_id : outcome.error.type))).toEqual(["a", "b", "c", "d", "e"]);
+  });
+});
+
+describe("pipelining", () => {
+  const outcomeIds = (exchanges: readonly Exchange[]) => exchanges.map(({ outcome }) => (outcome.ok ? outcome.window.spans[0]?.span_id : "refused"));
+  /** The most requests the adapter held at once, from the `held=N` lines it writes to stderr. */
+  const mostHeld = (driver: Driver) => Math.max(0, ...[...driver.stderrTail().matchAll(/held=(\d+)/g)].map((match) => Number(match[1])));
+
+  it("fills the pipeline of an adapter that declares it, up to PIPELINE_DEPTH, pairing answers in order", async () => {
+    const driver = await open("echo-ok", { command: command("echo-ok", "--pipelining", "--delay", "10"), timeoutMs: 5000 });
+    const ids = Array.from({ length: PIPELINE_DEPTH + 4 }, (_, index) => `s${index}`);
+    const exchanges = await Promise.all(ids.map((id) => driver.send(prune(id))));
+    expect(exchanges.map((exchange) => exchange.request.id)).toEqual(ids.map((_, index) => index + 1));
+    expect(outcomeIds(exchanges)).toEqual(ids);
+    await expect.poll(() => mostHeld(driver)).toBe(PIPELINE_DEPTH);
+  });
+
+  it("blames a crash on the oldest unanswered request and answers the rest from a fresh process, ids unchanged", async () => {
+    const driver = await open("triggers", { command: command("triggers", "--pipelining") });
+    const sends = ["a", "boom", "b", "c"].map((id) => driver.send(prune(id)).then((exchange) => exchange, (error: unknown) => error));
+    const [a, boom, b, c] = await Promise.all(sends);
+    expect(outcomeIds([a, b, c] as Exchange[])).toEqual(["a", "b", "c"]);
+    expect([(b as Exchange).request.id, (c as Exchange).request.id]).toEqual([3, 4]);
+    expect(boom).toMatchObject({ code: "crash", detail: "exited with code 7", request: { id: 2 } });
+    await expect.poll(() => new Set(pidsIn(driver.stderrTail())).size).toBe(2);
+  });
+
+  it("blames a timeout on the request the adapter hangs on, not on the ones queued behind it", async () => {
+    const driver = await open("triggers", { command: command("triggers", "--pipelining") });
+    const [hang, after] = await Promise.all([faultOf(driver.send(prune("hang"))), driver.send(prune("after"))]);
+    expect(hang).toMatchObject({ code: "timeout", request: { id: 1 } });
+    expect(outcomeIds([after])).toEqual(["after"]);
+  });
+
+  it("blames a line that is not JSON on the request it answers", async () => {
+    const driver = await open("triggers", { command: command("triggers", "--pipelining") });
+    const [before, junk, after] = await Promise.all([driver.send(prune("a")), faultOf(driver.send(prune("junk"))), driver.send(prune("b"))]);
+    expect(junk).toMatchObject({ code: "not_json", request: { id: 2 } });
+    expect(outcomeIds([before, after])).toEqual(["a", "b"]);
+  });
+
+  it("abandons every request in flight and every one waiting when closed", async () => {
+    const driver = await open("triggers", { command: command("triggers", "--pipelining"), timeoutMs: 10_000 });
+    const pending = ["hang", ...Array.from({ length: PIPELINE_DEPTH + 2 }, (_, index) => `s${index}`)].map((id) => driver.send(prune(id)));
+    const settled = Promise.allSettled(pending);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [, elapsed] = await timed(driver.close());
+    expect(elapsed).toBeLessThan(300);
+    expect((await settled).map((result) => (result.status === "rejected" ? String(result.reason) : "answered"))).toEqual(
+      pending.map((_, index) => expect.stringContaining(`closed, so request ${index + 1} was abandoned`)),
+    );
+    expect(await leftovers()).toEqual([]);
   });
 });
 

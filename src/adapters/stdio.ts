@@ -75,18 +75,42 @@ interface Settings {
 }
 
 /**
+ * How many requests a pipelining adapter may hold at once: enough to keep it busy while the harness works
+ * on the next ones, few enough that a hung adapter strands little work behind the request it hangs on.
+ */
+export const PIPELINE_DEPTH = 8;
+
+/** A request waiting to be sent, or sent and waiting for its answer. */
+interface Job {
+  readonly request: OperationRequest;
+  resolve(exchange: Exchange): void;
+  reject(error: unknown): void;
+}
+
+/**
  * After any fault the stream can no longer be trusted to pair answers with requests, so the process is
- * killed and the next send starts a fresh one: shrinking goes on against a clean adapter.
+ * killed and the next send starts a fresh one: shrinking goes on against a clean adapter. A fault is the
+ * oldest unanswered request's (a pipelining adapter answers in order, so that is the one it was working
+ * on); requests written after it are innocent and go to the fresh process unchanged, ids included.
  */
 class StdioDriver implements Driver {
   readonly name: string;
   readonly capabilities: readonly Capability[];
   /** A request reaches the adapter only as a JSON line. */
   readonly isolatesInputs = true;
+  /** The adapter works in its own process while the harness builds and checks other runs' requests. */
+  readonly concurrent = true;
+  readonly #maxInFlight: number;
   #process: AdapterProcess | null;
-  #busy = false;
+  /** A restart in progress, shared by every request that waits for it. */
+  #starting: Promise<AdapterProcess> | null = null;
+  /** The process that restart is shaking hands with, so close() can kill it mid-handshake. */
+  #spawned: AdapterProcess | null = null;
+  /** Processes a fault has already been blamed on: whatever else fails there is collateral. */
+  readonly #blamed = new WeakSet<AdapterProcess>();
+  readonly #waiting: Job[] = [];
+  #inFlight = 0;
   #nextId = 1;
-  #queue: Promise<unknown> = Promise.resolve();
   #closing: Promise<void> | null = null;
   #unlinkSignal: () => void = () => {};
 
@@ -100,14 +124,18 @@ class StdioDriver implements Driver {
     this.#process = process;
     this.name = hello.name;
     this.capabilities = hello.capabilities;
+    // Without pipelining the protocol pairs answers with requests by order alone: one request in flight.
+    this.#maxInFlight = hello.pipelining ? PIPELINE_DEPTH : 1;
     this.#unlinkSignal = onAbort(signal, () => void this.close());
   }
 
   send(call: OperationCall): Promise<Exchange> {
-    // One request in flight at a time: the protocol pairs answers with requests by order.
-    const exchange = this.#queue.then(() => this.#exchange(call));
-    this.#queue = exchange.catch(() => {});
-    return exchange;
+    if (this.#closing) return Promise.reject(closedError());
+    const request = { id: this.#nextId++, ...call } as OperationRequest;
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ request, resolve, reject });
+      this.#pump();
+    });
   }
 
   stderrTail(): string {
@@ -120,21 +148,41 @@ class StdioDriver implements Driver {
     return this.#closing;
   }
 
-  async #exchange(call: OperationCall): Promise<Exchange> {
-    if (this.#closing) throw closedError();
-    this.#busy = true;
-    try {
-      const process = this.#process ?? (await this.#restart());
-      const request = { id: this.#nextId++, ...call } as OperationRequest;
-      const reading = await this.#ask(process, request);
-      if (reading.ok) return { request, outcome: reading.value };
-      if (this.#process === process) this.#process = null;
-      await process.terminate();
-      if (this.#closing) throw closedError(request);
-      throw new AdapterFault(reading.code, request, reading.detail, this.stderr.toString(), { cause: reading.cause });
-    } finally {
-      this.#busy = false;
+  #pump(): void {
+    while (this.#closing === null && this.#inFlight < this.#maxInFlight) {
+      const job = this.#waiting.shift();
+      if (job === undefined) return;
+      this.#inFlight++;
+      void this.#dispatch(job).finally(() => {
+        this.#inFlight--;
+        this.#pump();
+      });
     }
+  }
+
+  async #dispatch(job: Job): Promise<void> {
+    const { request } = job;
+    let process: AdapterProcess;
+    try {
+      process = await this.#ready();
+    } catch (error) {
+      job.reject(error);
+      return;
+    }
+    if (this.#closing) return job.reject(closedError(request));
+    const reading = await this.#ask(process, request);
+    if (reading.ok) return job.resolve({ request, outcome: reading.value });
+    if (this.#blamed.has(process)) {
+      // Written after the request that broke the stream: nothing is known against it, so it goes again.
+      if (this.#closing) return job.reject(closedError(request));
+      this.#waiting.unshift(job);
+      return;
+    }
+    this.#blamed.add(process);
+    if (this.#process === process) this.#process = null;
+    await process.terminate();
+    if (this.#closing) return job.reject(closedError(request));
+    job.reject(new AdapterFault(reading.code, request, reading.detail, this.stderr.toString(), { cause: reading.cause }));
   }
 
   async #ask(process: AdapterProcess, request: OperationRequest): Promise<Answer> {
@@ -149,25 +197,39 @@ class StdioDriver implements Driver {
     }
   }
 
+  /** The running process, or a fresh one once its handshake is done (one restart for every caller). */
+  #ready(): Promise<AdapterProcess> {
+    if (this.#process !== null) return Promise.resolve(this.#process);
+    this.#starting ??= this.#restart().finally(() => (this.#starting = null));
+    return this.#starting;
+  }
+
   async #restart(): Promise<AdapterProcess> {
     const process = spawnAdapter(this.settings, this.stderr);
-    this.#process = process;
+    this.#spawned = process;
     try {
       await handshake(process, this.settings, this.stderr);
     } catch (error) {
-      if (this.#process === process) this.#process = null;
       throw this.#closing ? closedError() : error;
+    } finally {
+      this.#spawned = null;
     }
-    if (this.#closing) throw closedError();
+    if (this.#closing) {
+      await process.terminate();
+      throw closedError();
+    }
+    this.#process = process;
     return process;
   }
 
   async #shutdown(): Promise<void> {
+    for (const job of this.#waiting.splice(0)) job.reject(closedError(job.request));
+    await this.#spawned?.terminate();
     const process = this.#process;
     this.#process = null;
     if (process === null) return;
     // A busy adapter may be hung; asking it to shut down would only wait out the grace period.
-    if (this.#busy) await process.terminate();
+    if (this.#inFlight > 0) await process.terminate();
     else await process.shutdown(JSON.stringify({ id: this.#nextId++, op: "shutdown" } satisfies Request), SHUTDOWN_GRACE_MS);
   }
 }

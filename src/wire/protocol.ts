@@ -68,6 +68,11 @@ export const HelloResponse = z
     name: z.string().min(1),
     // Unknown capabilities are ignored rather than rejected, so adapters can grow ahead of the harness.
     capabilities: z.array(z.string()),
+    /**
+     * The adapter reads requests one at a time and answers each, in order, before it looks at the next, so
+     * the harness may write the next requests before the first is answered (docs/protocol.md §1).
+     */
+    pipelining: z.boolean().optional(),
   })
   .meta({ id: "HelloResponse" });
 export type HelloResponse = z.infer<typeof HelloResponse>;

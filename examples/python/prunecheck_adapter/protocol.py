@@ -1,6 +1,9 @@
 """The prunecheck stdio protocol v1 loop (docs/protocol.md): one JSON request a line on stdin, exactly one
 JSON response a line on stdout, in order, flushed at once. stderr is free text the harness captures.
 
+The loop reads the next request only once the last one is answered, so it declares pipelining in hello:
+the harness may write requests ahead and the loop still takes them one at a time, in order.
+
 serve(pruner) turns any object with prune (and optionally summarize, reground) methods into an adapter.
 A method returns the new window, or raises UnrecoverablePruneError to refuse. Every request is
 independent: the pruner gets the whole window and store each time and keeps nothing between requests.
@@ -89,6 +92,7 @@ def _handle(pruner, line):
             "protocol": PROTOCOL_VERSION,
             "name": name_of(pruner),
             "capabilities": list(capabilities_of(pruner)),
+            "pipelining": True,
         }, False
     try:
         window = _call(pruner, request)

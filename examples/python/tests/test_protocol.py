@@ -60,7 +60,7 @@ class HandleLineTest(unittest.TestCase):
     def test_hello(self):
         self.assertEqual(
             self.answer(line({"id": 0, "op": "hello", "protocol": 1})),
-            {"id": 0, "ok": True, "protocol": 1, "name": "reference-python", "capabilities": ["prune", "summarize", "reground"]},
+            {"id": 0, "ok": True, "protocol": 1, "name": "reference-python", "capabilities": ["prune", "summarize", "reground"], "pipelining": True},
         )
 
     def test_capabilities_default_to_the_methods_there_are(self):
@@ -200,7 +200,7 @@ class AdapterProcessTest(unittest.TestCase):
         adapter = self.start("examples/python/adapter.py")
         self.assertEqual(
             adapter.ask(line({"id": 0, "op": "hello", "protocol": 1})),
-            {"id": 0, "ok": True, "protocol": 1, "name": "reference-python", "capabilities": ["prune", "summarize", "reground"]},
+            {"id": 0, "ok": True, "protocol": 1, "name": "reference-python", "capabilities": ["prune", "summarize", "reground"], "pipelining": True},
         )
         pruned = adapter.ask(line({"id": 1, "op": "prune", "window": WINDOW, "evict_ids": ["a"], "store": STORE}))
         pointer = {**SPAN, "text": "[externalized: ka]", "kind": "pointer"}
@@ -233,6 +233,19 @@ class AdapterProcessTest(unittest.TestCase):
 
         adapter.send(line({"id": 8, "op": "shutdown"}))
         self.assertEqual(adapter.finish(), (0, []))
+
+    def test_pipelined_requests_are_answered_one_each_in_order(self):
+        adapter = self.start("examples/python/adapter.py")
+        self.assertIs(adapter.ask(line({"id": 0, "op": "hello", "protocol": 1}))["pipelining"], True)
+        requests = [
+            {"id": 1, "op": "prune", "window": WINDOW, "evict_ids": ["a"], "store": STORE},
+            {"id": 2, "op": "prune", "window": WINDOW, "evict_ids": ["a"], "store": {}},
+            {"id": 3, "op": "reground", "window": WINDOW, "store": STORE},
+        ]
+        adapter.send(b"".join(line(request).encode() for request in requests))
+        answers = [json.loads(adapter.lines.get(timeout=TIMEOUT)) for _ in requests]
+        self.assertEqual([(answer["id"], answer["ok"]) for answer in answers], [(1, True), (2, False), (3, True)])
+        self.assertEqual(answers[1]["error"]["code"], "key_missing")
 
     def test_end_of_input_ends_the_session(self):
         adapter = self.start("examples/python/adapter.py")
