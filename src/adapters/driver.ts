@@ -19,6 +19,12 @@ export interface Driver {
    */
   readonly isolatesInputs?: boolean;
   /**
+   * True when the implementation runs outside the harness's thread (a stdio adapter), so runs checked side
+   * by side overlap: the implementation answers one while the harness builds and checks another's
+   * requests. In-process pruners run on the harness's own thread, where side by side gains nothing.
+   */
+  readonly concurrent?: boolean;
+  /**
    * Sends one operation. Resolves with the exchange, a refusal included; rejects with an
    * `AdapterFault` when the implementation broke the protocol (after which the driver is usable again:
    * a stdio driver restarts its process, so shrinking can go on).

@@ -15,6 +15,8 @@ export function interruptible(driver: Driver, signal: AbortSignal): Driver {
   return {
     name: driver.name,
     capabilities: driver.capabilities,
+    ...(driver.isolatesInputs === undefined ? {} : { isolatesInputs: driver.isolatesInputs }),
+    ...(driver.concurrent === undefined ? {} : { concurrent: driver.concurrent }),
     async send(call) {
       if (performance.now() - yielded > YIELD_EVERY_MS) {
         await nextTurn();

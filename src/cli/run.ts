@@ -31,8 +31,14 @@ export function selectProperties(only: readonly string[] | undefined): readonly 
  * Runs every applicable property against one implementation, writes a report per violation and the run
  * summary, and returns the summary. Violations are data here; the exit code is main's business.
  *
- * Once `signal` aborts no further property starts. The one in flight is recorded as interrupted, never
- * as a verdict: whoever aborted is closing the driver under it, so its last runs fail for that reason.
+ * Against a driver whose implementation runs elsewhere (`concurrent`, a stdio adapter) every property is
+ * checked side by side, so the adapter answers one property's request while the harness builds and
+ * checks another's; each property is still its own fast-check run with the same seed, so verdicts and
+ * counterexamples are those of a run one property at a time. Verdicts are recorded and printed in
+ * catalog order either way.
+ *
+ * Once `signal` aborts no further property starts. Those in flight are recorded as interrupted, never
+ * as verdicts: whoever aborted is closing the driver under them, so their last runs fail for that reason.
  */
 export async function runSuite(driver: Driver, target: Target, options: SuiteOptions, io: Io, signal?: AbortSignal): Promise<RunSummary> {
   const started = performance.now();
@@ -41,20 +47,33 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   const implementation = { name: driver.name, capabilities: driver.capabilities, target };
   const results: ResultLine[] = [];
   const reported = new Map<string, string>();
-  for (const [index, property] of selected.entries()) {
-    if (!appliesTo(property, options.level, driver.capabilities)) {
-      const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
-      results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
-      continue;
-    }
-    if (signal?.aborted) break;
-    io.progress(`[${index + 1}/${selected.length}] ${property.id} …`);
-    const result = await checkProperty(checked, property, {
+  const check = (property: Property) =>
+    checkProperty(checked, property, {
       level: options.level,
       numRuns: options.runs,
       seed: options.seed,
       ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
     });
+  const applicable = selected.filter((property) => appliesTo(property, options.level, driver.capabilities));
+  const running = new Map(
+    driver.concurrent === true
+      ? applicable.map((property) => {
+          const result = check(property);
+          // Awaited in catalog order below; until then a rejection must not count as unhandled.
+          result.catch(() => {});
+          return [property, result] as const;
+        })
+      : [],
+  );
+  for (const [index, property] of selected.entries()) {
+    if (!applicable.includes(property)) {
+      const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
+      results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
+      continue;
+    }
+    if (signal?.aborted && !running.has(property)) break;
+    io.progress(`[${index + 1}/${selected.length}] ${property.id} …`);
+    const result = await (running.get(property) ?? check(property));
     const line = signal?.aborted ? interruptedLine(result) : await recordResult(result, implementation, options.outDir, reported);
     results.push(line);
     io.line(verdictLine(line));
