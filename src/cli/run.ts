@@ -1,6 +1,6 @@
 import type { Driver } from "../adapters/driver.ts";
 import { interruptible } from "../adapters/interruptible.ts";
-import { checkProperty, type PropertyResult } from "../models/run.ts";
+import { checkProperties, type PropertyResult } from "../models/run.ts";
 import { appliesTo, type Level, type Property } from "../models/property.ts";
 import { PROPERTIES } from "../../properties/index.ts";
 import { buildReport } from "../reports/build.ts";
@@ -47,33 +47,23 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   const implementation = { name: driver.name, capabilities: driver.capabilities, target };
   const results: ResultLine[] = [];
   const reported = new Map<string, string>();
-  const check = (property: Property) =>
-    checkProperty(checked, property, {
-      level: options.level,
-      numRuns: options.runs,
-      seed: options.seed,
-      ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
-    });
   const applicable = selected.filter((property) => appliesTo(property, options.level, driver.capabilities));
-  const running = new Map(
-    driver.concurrent === true
-      ? applicable.map((property) => {
-          const result = check(property);
-          // Awaited in catalog order below; until then a rejection must not count as unhandled.
-          result.catch(() => {});
-          return [property, result] as const;
-        })
-      : [],
-  );
+  const verdicts = checkProperties(checked, applicable, {
+    level: options.level,
+    numRuns: options.runs,
+    seed: options.seed,
+    ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
+  }, () => signal?.aborted === true);
   for (const [index, property] of selected.entries()) {
     if (!applicable.includes(property)) {
       const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
       results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
       continue;
     }
-    if (signal?.aborted && !running.has(property)) break;
     io.progress(`[${index + 1}/${selected.length}] ${property.id} …`);
-    const result = await (running.get(property) ?? check(property));
+    const next = await verdicts.next();
+    if (next.done) break;
+    const result = next.value;
     const line = signal?.aborted ? interruptedLine(result) : await recordResult(result, implementation, options.outDir, reported);
     results.push(line);
     io.line(verdictLine(line));

@@ -115,6 +115,34 @@ export async function checkProperty(driver: Driver, property: Property, options:
   };
 }
 
+/**
+ * Checks properties against one driver and yields each verdict in the order given, as soon as it and every
+ * earlier one are in. When the implementation runs elsewhere (`driver.concurrent`, a stdio adapter) every
+ * property is checked side by side, so the adapter answers one property's request while the harness builds
+ * and checks another's; otherwise one after another. Either way each property is its own fast-check run
+ * with the same options, so verdicts and counterexamples do not depend on the order.
+ *
+ * `stopped` is asked before a property starts: once it says yes, no further property starts (those in
+ * flight finish, or wind down as the caller closes the driver under them).
+ */
+export async function* checkProperties(driver: Driver, properties: readonly Property[], options: CheckOptions, stopped: () => boolean = () => false): AsyncGenerator<PropertyResult> {
+  const start = (property: Property) => checkProperty(driver, property, options);
+  const running = new Map<Property, Promise<PropertyResult>>();
+  if (driver.concurrent === true && !stopped()) {
+    for (const property of properties) {
+      const result = start(property);
+      // Awaited in order below; until then a rejection must not count as unhandled.
+      result.catch(() => {});
+      running.set(property, result);
+    }
+  }
+  for (const property of properties) {
+    const result = running.get(property) ?? (stopped() ? null : start(property));
+    if (result === null) return;
+    yield await result;
+  }
+}
+
 export async function runScenario(driver: Driver, harness: Harness, scenario: Scenario): Promise<void> {
   const world = new World(driver.capabilities, scenario.keyScheme);
   harness.note(`the store names keys by ${scenario.keyScheme}`);
