@@ -27,9 +27,15 @@ export class Harness {
    * to the returned window. Throws PropertyViolation, with the trace so far, on a finding or a fault.
    */
   async exchange(world: World, label: string, call: OperationCall): Promise<Outcome> {
-    const exchange = await this.#send(call);
+    // The repeat does not depend on the first answer, so both go out at once: a pipelining adapter answers
+    // them back to back, and a probing property keeps pace with the others in a side-by-side run.
+    const first = this.#send(call);
+    const second = this.property.probe === "repeat" ? this.#send(call) : undefined;
+    // If the first fails, its fault is the finding; the repeat's fate no longer matters.
+    second?.catch(() => {});
+    const exchange = await first;
     this.trace.push({ kind: "request", label, exchange });
-    const repeat = this.property.probe === "repeat" ? (await this.#send(call)).outcome : undefined;
+    const repeat = second === undefined ? undefined : (await second).outcome;
     const step = { call, sent: exchange.request, outcome: exchange.outcome, truth: world.truth, level: this.level, ...(repeat ? { repeat } : {}) };
     const finding = this.property.check(step);
     if (finding !== null) throw new PropertyViolation(this.property.id, finding, this.trace);
