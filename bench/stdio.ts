@@ -1,7 +1,8 @@
 /**
- * Stdio throughput and harness overhead against the Python example adapter. One conformance run is
- * recorded (every request line the driver wrote), then the same lines are piped through a fresh adapter
- * with no checking at all: in one batch, and one at a time (the protocol's rule, without the harness).
+ * Stdio throughput and harness overhead against the Python example adapter. One conformance run, exactly as
+ * `prunecheck run` makes it (every property side by side, requests pipelined as the adapter allows), is
+ * recorded: every request line the driver wrote. Then the same lines are piped through a fresh adapter with
+ * no checking at all: in one batch, and one at a time (the protocol's rule without pipelining).
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -9,7 +10,7 @@ import type { Driver, Exchange } from "../src/adapters/driver.ts";
 import { LineReader } from "../src/adapters/line-reader.ts";
 import { openStdioDriver } from "../src/adapters/stdio.ts";
 import { appliesTo } from "../src/models/property.ts";
-import { checkProperty } from "../src/models/run.ts";
+import { checkProperties } from "../src/models/run.ts";
 import type { OperationCall } from "../src/wire/protocol.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { interleave, median, pairedRatio } from "./measure.ts";
@@ -29,51 +30,67 @@ export interface StdioResult {
   readonly requests: number;
   /** Requests per second of a conformance run: generation, environment commands, checks, the wire. */
   readonly requestsPerSecond: number;
-  /** The recorded calls through the stdio driver alone, one at a time. */
+  /** The same run one property at a time, one request in flight: how `prunecheck run` worked before. */
+  readonly oneAtATimeRequestsPerSecond: number;
+  /** The recorded calls through the stdio driver alone, all sent at once (pipelined as in a run). */
   readonly driverRequestsPerSecond: number;
   /** The recorded lines through a bare pipe, each written once the last is answered. */
   readonly pingPongRequestsPerSecond: number;
   /** The recorded lines through a bare pipe in one write. */
   readonly batchRequestsPerSecond: number;
-  /** Conformance run / batch pipe: the issue's figure. It is the product of the three below. */
+  /** Conformance run / batch pipe: the issue's figure. */
   readonly overheadVsBatch: number;
-  /** What the model adds: generating scenarios, environment commands, property checks. */
+  /** What the model adds over the wire alone: generating scenarios, environment commands, property checks. */
   readonly conformanceVsDriver: number;
-  /** What the driver adds: serializing, parsing and validating, its queue and timer. */
-  readonly driverVsPingPong: number;
-  /** What one request in flight costs, harness or not: a round trip per request instead of a stream. */
+  /** What the driver adds over a bare pipe: serializing, parsing and validating, its queue and timers. */
+  readonly driverVsBatch: number;
+  /** One property at a time, one request in flight, over the batch pipe. */
+  readonly oneAtATimeVsBatch: number;
+  /** What one request in flight costs without any harness: a round trip per request instead of a stream. */
   readonly pingPongVsBatch: number;
 }
 
 /** Passes every call through, keeping each call and the request line the driver wrote for it. */
 function recording(driver: Driver, calls: OperationCall[], lines: string[]): Driver {
   return {
-    name: driver.name,
-    capabilities: driver.capabilities,
-    ...(driver.isolatesInputs === undefined ? {} : { isolatesInputs: driver.isolatesInputs }),
+    ...forwarded(driver),
     async send(call: OperationCall): Promise<Exchange> {
       const exchange = await driver.send(call);
       calls.push(structuredClone(call));
       lines.push(JSON.stringify(exchange.request));
       return exchange;
     },
+  };
+}
+
+/** The same driver, its properties checked one at a time (and so one request in flight). */
+function oneAtATime(driver: Driver): Driver {
+  return { ...forwarded(driver), concurrent: false, send: (call) => driver.send(call) };
+}
+
+function forwarded(driver: Driver): Driver {
+  return {
+    name: driver.name,
+    capabilities: driver.capabilities,
+    ...(driver.isolatesInputs === undefined ? {} : { isolatesInputs: driver.isolatesInputs }),
+    ...(driver.concurrent === undefined ? {} : { concurrent: driver.concurrent }),
+    send: (call) => driver.send(call),
     stderrTail: () => driver.stderrTail(),
     close: () => driver.close(),
   };
 }
 
-/** The recorded calls through the driver alone: serialization, the wait, parsing and validating the answer. */
+/** The recorded calls through the driver alone, all at once: serialization, the wire, parsing and validating. */
 async function driverOnly(driver: Driver, calls: readonly OperationCall[]): Promise<void> {
-  for (const call of calls) await driver.send(call);
+  await Promise.all(calls.map((call) => driver.send(call)));
 }
 
 /** A `prunecheck run --level strict` over every applicable property; returns the requests it made. */
 async function conformanceRun(driver: Driver, options: StdioOptions): Promise<number> {
   let requests = 0;
-  for (const property of PROPERTIES) {
-    if (!appliesTo(property, "strict", driver.capabilities)) continue;
-    const result = await checkProperty(driver, property, { level: "strict", numRuns: options.runs, seed: options.seed });
-    if (result.status !== "passed") throw new Error(`${driver.name} failed ${property.id} (${result.status}); the benchmark needs a conforming adapter`);
+  const applicable = PROPERTIES.filter((property) => appliesTo(property, "strict", driver.capabilities));
+  for await (const result of checkProperties(driver, applicable, { level: "strict", numRuns: options.runs, seed: options.seed })) {
+    if (result.status !== "passed") throw new Error(`${driver.name} failed ${result.property} (${result.status}); the benchmark needs a conforming adapter`);
     requests += result.requests;
   }
   return requests;
@@ -122,12 +139,13 @@ export async function benchStdio(options: StdioOptions, command = PYTHON_ADAPTER
   const driver = await openStdioDriver({ command });
   const requests = await conformanceRun(recording(driver, calls, lines), options);
   const raw = await rawAdapter(command);
-  const conformance = async () => {
-    const again = await conformanceRun(driver, options);
+  const sameRun = (run: () => Promise<number>) => async () => {
+    const again = await run();
     if (again !== requests) throw new Error(`a repeated conformance run made ${again} requests, not ${requests}; this is a bug in the benchmark`);
   };
   const variants = {
-    conformance,
+    conformance: sameRun(() => conformanceRun(driver, options)),
+    oneAtATime: sameRun(() => conformanceRun(oneAtATime(driver), options)),
     driver: () => driverOnly(driver, calls),
     pingPong: () => raw.pingPong(lines),
     batch: () => raw.batch(lines),
@@ -141,12 +159,14 @@ export async function benchStdio(options: StdioOptions, command = PYTHON_ADAPTER
     properties: PROPERTIES.filter((property) => appliesTo(property, "strict", driver.capabilities)).length,
     requests,
     requestsPerSecond: rate(times.conformance),
+    oneAtATimeRequestsPerSecond: rate(times.oneAtATime),
     driverRequestsPerSecond: rate(times.driver),
     pingPongRequestsPerSecond: rate(times.pingPong),
     batchRequestsPerSecond: rate(times.batch),
     overheadVsBatch: pairedRatio(times.conformance, times.batch),
     conformanceVsDriver: pairedRatio(times.conformance, times.driver),
-    driverVsPingPong: pairedRatio(times.driver, times.pingPong),
+    driverVsBatch: pairedRatio(times.driver, times.batch),
+    oneAtATimeVsBatch: pairedRatio(times.oneAtATime, times.batch),
     pingPongVsBatch: pairedRatio(times.pingPong, times.batch),
   };
 }
