@@ -14,8 +14,8 @@ export interface CaseVerdict {
 
 /**
  * Sends a case's one request through the model's Harness and lets every given property judge the same
- * answer: the exact property code a random run uses, one request (two when `deterministic` probes) per
- * case rather than one per property.
+ * answer: the exact property code a random run uses, one request (and the probes the properties ask for)
+ * per case rather than one per property.
  */
 export async function judgeCase(driver: Driver, testCase: ExhaustiveCase, properties: readonly Property[], level: Level): Promise<CaseVerdict> {
   const { world, label, call } = stageCase(testCase, driver.capabilities);
@@ -26,7 +26,7 @@ export async function judgeCase(driver: Driver, testCase: ExhaustiveCase, proper
     requires: [],
     title: "every applicable property at once",
     seed: "",
-    ...(properties.some((property) => property.probe === "repeat") ? { probe: "repeat" as const } : {}),
+    probes: [...new Set(properties.flatMap((property) => property.probes ?? []))],
     check(step) {
       for (const property of properties) {
         const finding = property.check(step);

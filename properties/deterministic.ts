@@ -15,8 +15,8 @@ export const deterministic: Property = {
   requires: [],
   title: "The same request gives the same answer",
   seed: "Because the pruner's decision is itself a function of the context it is about to destroy, the operation is **non-idempotent and self-referential**",
-  probe: "repeat",
-  check({ call, outcome, repeat }) {
+  probes: ["repeat"],
+  check({ call, outcome, probes: { repeat } }) {
     if (repeat === undefined || isDeepStrictEqual(answer(outcome), answer(repeat))) return null;
     return { span_id: null, message: `the same ${call.op} request answered ${JSON.stringify(answer(outcome))}, then ${JSON.stringify(answer(repeat))}` };
   },

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { ProbeName } from "../src/models/probes.ts";
 import type { Level, Step } from "../src/models/property.ts";
 import type { Fact } from "../src/models/truth.ts";
 import type { OperationCall, OperationRequest, Outcome } from "../src/wire/protocol.ts";
@@ -16,7 +17,7 @@ interface Case {
   readonly level: Level;
   readonly call: OperationCall;
   readonly outcome: Outcome;
-  readonly repeat?: Outcome;
+  readonly probes?: Partial<Record<ProbeName, Outcome>>;
   readonly sent?: OperationRequest;
   readonly truth: [string, Fact][];
   readonly expect: "pass" | "fail";
@@ -39,7 +40,7 @@ describe.each(PROPERTIES.map((property) => [property.id, property] as const))("%
       outcome: c.outcome,
       truth: new Map(c.truth),
       level: c.level,
-      ...(c.repeat ? { repeat: c.repeat } : {}),
+      probes: c.probes ?? {},
     };
     const finding = property.check(step);
     if (c.expect === "pass") expect(finding).toBeNull();

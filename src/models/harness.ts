@@ -2,6 +2,7 @@ import type { Driver } from "../adapters/driver.ts";
 import { isAdapterFault } from "../errors/adapter-fault.ts";
 import type { OperationCall, Outcome } from "../wire/protocol.ts";
 import type { Store } from "../wire/window.ts";
+import { PROBES } from "./probes.ts";
 import type { Level, Property } from "./property.ts";
 import type { TraceEntry } from "./violation.ts";
 import { PropertyViolation } from "./violation.ts";
@@ -27,16 +28,20 @@ export class Harness {
    * to the returned window. Throws PropertyViolation, with the trace so far, on a finding or a fault.
    */
   async exchange(world: World, label: string, call: OperationCall): Promise<Outcome> {
-    // The repeat does not depend on the first answer, so both go out at once: a pipelining adapter answers
+    // Probes do not depend on the answer, so they go out with the request: a pipelining adapter answers
     // them back to back, and a probing property keeps pace with the others in a side-by-side run.
     const first = this.#send(call);
-    const second = this.property.probe === "repeat" ? this.#send(call) : undefined;
-    // If the first fails, its fault is the finding; the repeat's fate no longer matters.
-    second?.catch(() => {});
+    const probes = (this.property.probes ?? []).flatMap((name) => {
+      const probe = PROBES[name](call, world.truth);
+      if (probe === null) return [];
+      const answer = this.#send(probe).then(({ outcome }) => [name, outcome] as const);
+      // If the request fails, its fault is the finding; what became of the probes no longer matters.
+      answer.catch(() => {});
+      return [answer];
+    });
     const exchange = await first;
     this.trace.push({ kind: "request", label, exchange });
-    const repeat = second === undefined ? undefined : (await second).outcome;
-    const step = { call, sent: exchange.request, outcome: exchange.outcome, truth: world.truth, level: this.level, ...(repeat ? { repeat } : {}) };
+    const step = { call, sent: exchange.request, outcome: exchange.outcome, truth: world.truth, level: this.level, probes: Object.fromEntries(await Promise.all(probes)) };
     const finding = this.property.check(step);
     if (finding !== null) throw new PropertyViolation(this.property.id, finding, this.trace);
     if (exchange.outcome.ok) world.window = exchange.outcome.window;

@@ -1,4 +1,5 @@
 import type { Capability, OperationCall, OperationRequest, Outcome } from "../wire/protocol.ts";
+import type { ProbeName } from "./probes.ts";
 import type { Truth } from "./truth.ts";
 
 export const LEVELS = ["core", "strict"] as const;
@@ -11,8 +12,8 @@ export interface Step {
   /** The request as sent; an in-process pruner got these very objects and may have scribbled on them. */
   readonly sent: OperationRequest;
   readonly outcome: Outcome;
-  /** A second answer to the same request, for properties that probe `repeat`. */
-  readonly repeat?: Outcome;
+  /** The answers to the probes the property asked for (see probes.ts), by probe; a probe that sent nothing has none. */
+  readonly probes: Readonly<Partial<Record<ProbeName, Outcome>>>;
   /** What the harness knows about every span ever seen, as of the request. */
   readonly truth: Truth;
   readonly level: Level;
@@ -37,8 +38,8 @@ export interface PropertyInfo {
 }
 
 export interface Property extends PropertyInfo {
-  /** Extra work the harness does per request only for this property. */
-  readonly probe?: "repeat";
+  /** Extra requests the harness sends beside each request, only for this property (see probes.ts). */
+  readonly probes?: readonly ProbeName[];
   check(step: Step): Finding | null;
 }
 
