@@ -4,16 +4,17 @@
  * trade in long-horizon work."
  *
  * Core: every refusal is typed `UnrecoverablePruneError`. Strict: it also names a span that is actually at
- * fault (one the oracle finds unsafe), so the operator knows what to re-externalize.
+ * fault (one the oracle finds unsafe), so the operator knows what to re-externalize, and gives a reason
+ * code (docs/protocol.md §5) that fits that span's fault, so the operator knows how.
  */
 import type { Property } from "../src/models/property.ts";
-import { culprits } from "../src/models/analysis.ts";
+import { culprits, describeSpan, faults } from "../src/models/analysis.ts";
 
 export const loudRefusal: Property = {
   id: "loud-refusal",
   level: "core",
   requires: [],
-  title: "A refusal is a typed UnrecoverablePruneError (strict: naming the span at fault)",
+  title: "A refusal is a typed UnrecoverablePruneError (strict: naming the span at fault and why)",
   seed: "agent halts at prune time with a typed error and a resolvable span-id,\" which is the only acceptable trade in long-horizon work.",
   check(step) {
     const { outcome, level } = step;
@@ -23,13 +24,19 @@ export const loudRefusal: Property = {
       return { span_id: error.span_id ?? null, message: `refused with ${error.type} (${JSON.stringify(error.message)}), not a typed UnrecoverablePruneError` };
     }
     if (level !== "strict") return null;
-    const atFault = culprits(step).map((span) => span.span_id);
-    if (atFault.length === 0) return null; // a refusal of a safe request is safe-prune-succeeds' finding
-    if (error.span_id === null || error.span_id === undefined) {
-      return { span_id: null, message: `the refusal names no span; expected one of ${JSON.stringify(atFault)}` };
+    const atFault = faults(step);
+    if (atFault.size === 0) return null; // a refusal of a safe request is safe-prune-succeeds' finding
+    const named = error.span_id ?? null;
+    const reasons: ReadonlySet<string> | undefined = atFault.get(named);
+    const expected = JSON.stringify(culprits(step));
+    if (reasons === undefined) {
+      if (named === null) return { span_id: null, message: `the refusal names no span; expected one of ${expected}` };
+      return { span_id: named, message: `the refusal names span ${JSON.stringify(named)}, which is not at fault; expected one of ${expected}` };
     }
-    if (!atFault.includes(error.span_id)) {
-      return { span_id: error.span_id, message: `the refusal names span ${JSON.stringify(error.span_id)}, which is not at fault; expected one of ${JSON.stringify(atFault)}` };
+    if (error.code === undefined || !reasons.has(error.code)) {
+      const given = error.code === undefined ? "gives no reason code" : `gives reason code ${JSON.stringify(error.code)}`;
+      const subject = named === null ? "the refusal of the request" : `the refusal of ${describeSpan({ span_id: named })}`;
+      return { span_id: named, message: `${subject} ${given}; its fault is ${[...reasons].join(" or ")}` };
     }
     return null;
   },

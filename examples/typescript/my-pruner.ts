@@ -3,7 +3,7 @@
  * `npx prunecheck run --impl examples/typescript/my-pruner.ts --level strict`
  */
 import { definePruner, UnrecoverablePruneError } from "prunecheck";
-import type { Span, Store } from "prunecheck";
+import type { RefusalReason, Span, Store } from "prunecheck";
 
 export default definePruner({
   name: "my-pruner",
@@ -11,14 +11,13 @@ export default definePruner({
   prune(window, evictIds, store) {
     // A derived window may be pruned again only while every span in it still resolves in the store.
     if (window.derivation_depth > 0) {
-      const ungrounded = window.spans.find((span) => !resolves(span, store));
+      const ungrounded = window.spans.find((span) => copyProblem(span, store) !== null);
       if (ungrounded) throw new UnrecoverablePruneError("derived_ungrounded", ungrounded.span_id);
     }
     const evict = new Set(evictIds);
     for (const span of window.spans) {
-      if (evict.has(span.span_id) && !resolves(span, store)) {
-        throw new UnrecoverablePruneError(span.externalized_key === null ? "not_externalized" : "stale_key", span.span_id);
-      }
+      const problem = evict.has(span.span_id) ? copyProblem(span, store) : null;
+      if (problem !== null) throw new UnrecoverablePruneError(problem, span.span_id);
     }
     return {
       spans: window.spans.map((span) =>
@@ -29,9 +28,11 @@ export default definePruner({
   },
 });
 
-/** Originals need a byte-exact copy; a pointer needs its key in the store. */
-function resolves(span: Span, store: Store): boolean {
+/** Why a span has no byte-exact copy in the store (the refusal's reason code), or null when it has one. */
+function copyProblem(span: Span, store: Store): RefusalReason | null {
   const key = span.externalized_key;
-  if (key === null || !Object.hasOwn(store, key)) return false;
-  return span.kind === "pointer" || store[key] === span.text;
+  if (span.kind === "pointer") return key !== null && Object.hasOwn(store, key) ? null : "unresolvable_pointer";
+  if (key === null) return "not_externalized";
+  if (!Object.hasOwn(store, key)) return "key_missing";
+  return store[key] === span.text ? null : "stale_key";
 }

@@ -24,6 +24,7 @@ import { uncheckedStoreLookup } from "./unchecked-store-lookup.ts";
 import { unicodeNormalized } from "./unicode-normalized.ts";
 import { untypedRefusal } from "./untyped-refusal.ts";
 import { whitespaceNormalized } from "./whitespace-normalized.ts";
+import { wrongRefusalCode } from "./wrong-refusal-code.ts";
 
 export { DEFAULT_MAX_WINDOW, defineMutant } from "./mutant.ts";
 export type { Mutant } from "./mutant.ts";
@@ -49,6 +50,7 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   regroundUnchecked,
   untypedRefusal,
   refusalWithoutSpanId,
+  wrongRefusalCode,
   refusesEverything,
   refusesExternalizedPrecondition,
   pointersMovedToEnd,

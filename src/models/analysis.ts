@@ -4,7 +4,9 @@ import type { Span, Window } from "../wire/window.ts";
 import { windowSize } from "../wire/budget.ts";
 import { kindOf } from "../wire/window.ts";
 import type { Step } from "./property.ts";
-import { hasExactCopy, ungroundedSpans } from "./truth.ts";
+import type { RefusalReason } from "../errors/unrecoverable.ts";
+import type { Store } from "../wire/window.ts";
+import { hasExactCopy, provenanceResolves, storedText, ungroundedSpans, type Truth } from "./truth.ts";
 
 /** Helpers shared by properties: what a request asked for and what the oracle says it was owed. */
 
@@ -52,50 +54,90 @@ export function isSummaryLike(span: Span): boolean {
 }
 
 /**
- * The spans that make a request unsafe, by the oracle: a request with no culprit must succeed, and a
- * refusal of a request with culprits should name one of them.
+ * The spans that make a request unsafe, by the oracle, each with the reason codes an honest refusal naming
+ * it may give (docs/protocol.md §5): a request with no span at fault must succeed, and a refusal of a
+ * request with some should name one of them, for one of its reasons. A span can be at fault for more than
+ * one reason (a stale original in a derived window is both `derived_ungrounded` and `stale_key`); any of
+ * them is honest. Request-level faults name the id they are about (an absent source, a colliding summary
+ * id); an empty selection is about no span, and stands under `null`.
  */
-export function culprits(step: Pick<Step, "call" | "truth" | "outcome">): Span[] {
+export function faults(step: Pick<Step, "call" | "truth" | "outcome">): ReadonlyMap<string | null, ReadonlySet<RefusalReason>> {
   const { call, truth } = step;
-  const derivedAndUngrounded =
-    call.op !== "reground" && call.window.derivation_depth >= 1 ? ungroundedSpans(call.window, truth, call.store) : [];
+  const store = call.store;
+  const found = new Map<string | null, Set<RefusalReason>>();
+  const add = (id: string | null, ...codes: (RefusalReason | null)[]) => {
+    const set = found.get(id) ?? new Set();
+    for (const code of codes) if (code !== null) set.add(code);
+    found.set(id, set);
+  };
+  if (call.op !== "reground" && call.window.derivation_depth >= 1) {
+    for (const span of ungroundedSpans(call.window, truth, store)) add(span.span_id, "derived_ungrounded", groundingFault(span, truth, store));
+  }
   switch (call.op) {
     case "prune":
-      return unique([...evicted(step).filter((span) => !hasExactCopy(span, truth, call.store)), ...derivedAndUngrounded]);
+      for (const span of evicted(step)) {
+        const fault = copyFault(span, truth, store);
+        if (fault !== null) add(span.span_id, fault);
+      }
+      break;
     case "compact":
       // Over budget, what stands in the way is whatever has no copy to evict to.
-      return unique([
-        ...(windowSize(call.window, call.budget.unit) > call.budget.limit ? call.window.spans.filter((span) => kindOf(span) !== "pointer" && !hasExactCopy(span, truth, call.store)) : []),
-        ...derivedAndUngrounded,
-      ]);
+      if (windowSize(call.window, call.budget.unit) <= call.budget.limit) break;
+      for (const span of call.window.spans) {
+        const fault = kindOf(span) === "pointer" ? null : copyFault(span, truth, store);
+        if (fault !== null) add(span.span_id, "budget_unreachable", fault);
+      }
+      break;
     case "summarize": {
+      if (call.span_ids.length === 0) add(null, "empty_selection");
       const present = new Set(call.window.spans.map((span) => span.span_id));
-      const absent = call.span_ids.filter((id) => !present.has(id)).map((id) => placeholder(id));
-      const collision = present.has(call.summary_id) ? [placeholder(call.summary_id)] : [];
-      const bad = sources(call).filter((span) => isSummaryLike(span) || !hasExactCopy(span, truth, call.store));
-      return unique([...absent, ...collision, ...bad, ...derivedAndUngrounded]);
+      for (const id of call.span_ids) if (!present.has(id)) add(id, "unknown_span");
+      if (present.has(call.summary_id)) add(call.summary_id, "duplicate_span_id");
+      for (const span of sources(call)) {
+        const fault = copyFault(span, truth, store);
+        if (isSummaryLike(span) || fault !== null) add(span.span_id, isSummaryLike(span) ? "summary_depth_exceeded" : null, fault);
+      }
+      break;
     }
     case "reground":
       // Reground leaves originals alone, so only pointers and summaries can stand in its way.
-      return ungroundedSpans(call.window, truth, call.store).filter((span) => kindOf(span) !== "original");
+      for (const span of ungroundedSpans(call.window, truth, store)) if (kindOf(span) !== "original") add(span.span_id, groundingFault(span, truth, store));
+      break;
   }
+  return found;
 }
 
-/** A request no property may refuse: nothing in it is at fault, and (summarize) it names something. */
+/** The ids of the spans at fault (see faults). */
+export function culprits(step: Pick<Step, "call" | "truth" | "outcome">): string[] {
+  return [...faults(step).keys()].filter((id) => id !== null);
+}
+
+/** Why a span has no byte-exact copy by the oracle (the reason codes of docs/protocol.md §5), or null. */
+export function copyFault(span: Span, truth: Truth, store: Store): RefusalReason | null {
+  const key = span.externalized_key;
+  if (kindOf(span) === "pointer") {
+    if (storedText(store, key) === undefined) return "unresolvable_pointer";
+    // The key is there but holds another text than the span had: from inside the window that looks resolvable.
+    if (!hasExactCopy(span, truth, store)) return "stale_key";
+  } else {
+    if (key === null) return "not_externalized";
+    if (storedText(store, key) === undefined) return "key_missing";
+    if (storedText(store, key) !== span.text) return "stale_key";
+  }
+  return provenanceResolves(span, truth, store) ? null : "unresolvable_provenance";
+}
+
+/** Why a span cannot be recovered from the store: a summary through its provenance, anything else by its copy. */
+function groundingFault(span: Span, truth: Truth, store: Store): RefusalReason | null {
+  if (kindOf(span) !== "summary") return copyFault(span, truth, store);
+  return provenanceResolves(span, truth, store) ? null : "unresolvable_provenance";
+}
+
+/** A request no property may refuse: nothing in it is at fault. */
 export function isSafe(step: Pick<Step, "call" | "truth" | "outcome">): boolean {
   const { call } = step;
-  if (call.op === "summarize" && call.span_ids.length === 0) return false;
   // How far pointers shrink a window is the implementation's choice, so only a compact that needs no
   // eviction at all is owed a success.
   if (call.op === "compact" && windowSize(call.window, call.budget.unit) > call.budget.limit) return false;
-  return culprits(step).length === 0;
-}
-
-function placeholder(span_id: string): Span {
-  return { span_id, text: "", tags: [], externalized_key: null };
-}
-
-function unique(spans: Span[]): Span[] {
-  const seen = new Set<string>();
-  return spans.filter((span) => !seen.has(span.span_id) && seen.add(span.span_id));
+  return faults(step).size === 0;
 }
