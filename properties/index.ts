@@ -1,5 +1,6 @@
 import type { Property, PropertyInfo } from "../src/models/property.ts";
 import { adapterProtocol } from "./adapter-protocol.ts";
+import { budgetReachable } from "./budget-reachable.ts";
 import { budgetRespected } from "./budget-respected.ts";
 import { dependenciesIntact } from "./dependencies-intact.ts";
 import { deterministic } from "./deterministic.ts";
@@ -28,6 +29,7 @@ export const PROPERTIES: readonly Property[] = Object.freeze([
   budgetRespected,
   loudRefusal,
   safePruneSucceeds,
+  budgetReachable,
   keptUntouched,
   inputsImmutable,
   deterministic,

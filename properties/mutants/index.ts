@@ -1,3 +1,4 @@
+import { compactGivesUp } from "./compact-gives-up.ts";
 import { depthNotIncremented } from "./depth-not-incremented.ts";
 import { dropsReevictedPointers } from "./drops-reevicted-pointers.ts";
 import { dropsUntaggedEvicted } from "./drops-untagged-evicted.ts";
@@ -53,6 +54,7 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   wrongRefusalCode,
   refusesEverything,
   refusesExternalizedPrecondition,
+  compactGivesUp,
   pointersMovedToEnd,
   silentTruncation,
   mutatesInput,

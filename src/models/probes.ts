@@ -1,5 +1,6 @@
 import type { OperationCall } from "../wire/protocol.ts";
-import type { Truth } from "./truth.ts";
+import { kindOf } from "../wire/window.ts";
+import { hasExactCopy, type Truth } from "./truth.ts";
 
 /** Builds a probe from a request and what the harness knows; null sends nothing. */
 type Probe = (call: OperationCall, truth: Truth) => OperationCall | null;
@@ -12,6 +13,15 @@ const probe = (build: Probe): Probe => build;
 export const PROBES = {
   /** The same request again: the same request must get the same answer. */
   repeat: probe((call) => call),
+  /**
+   * Beside a compact, a prune of every span that has a byte-exact copy: the most any compaction of that
+   * window may evict, so what the implementation's own pruning can reach within the budget.
+   */
+  "prune-copied": probe((call, truth) => {
+    if (call.op !== "compact") return null;
+    const evict_ids = call.window.spans.filter((span) => kindOf(span) !== "pointer" && hasExactCopy(span, truth, call.store)).map((span) => span.span_id);
+    return { op: "prune", window: call.window, evict_ids, store: call.store };
+  }),
 } as const;
 
 export type ProbeName = keyof typeof PROBES;

@@ -1,0 +1,35 @@
+/**
+ * Seed: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable
+ * refusal." — a refusal is owed only when the boundary is at stake, and a budget the implementation's own
+ * pruning can meet puts nothing at stake.
+ *
+ * Liveness for `compact`: it refuses a budget only when no compaction could meet it. The harness asks the
+ * implementation, beside each compact, to prune every span that has a byte-exact copy (the most any
+ * compaction may evict, as pointers it chooses itself); if that prune leaves a pointer for every span it
+ * evicted and fits the budget, the budget was reachable and refusing it is a compact that gives up
+ * instead of compacting. A prune that drops spans (legal at core for untagged ones) shows nothing about
+ * what a compaction keeping pointers can reach, so it is no evidence either way.
+ */
+import type { Property } from "../src/models/property.ts";
+import { windowSize } from "../src/wire/budget.ts";
+
+export const budgetReachable: Property = {
+  id: "budget-reachable",
+  level: "core",
+  requires: ["compact"],
+  title: "A compact refuses only a budget that its own pruning cannot meet",
+  seed: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
+  probes: ["prune-copied"],
+  check({ call, outcome, probes }) {
+    const pruned = probes["prune-copied"];
+    if (call.op !== "compact" || outcome.ok || pruned === undefined || !pruned.ok) return null;
+    const kept = new Set(pruned.window.spans.map((span) => span.span_id));
+    if (call.window.spans.some((span) => !kept.has(span.span_id))) return null;
+    const size = windowSize(pruned.window, call.budget.unit);
+    if (size > call.budget.limit) return null;
+    return {
+      span_id: outcome.error.span_id ?? null,
+      message: `compact refused a budget of ${call.budget.limit} ${call.budget.unit} (${outcome.error.type}: ${outcome.error.message}), yet pruning every span that has a copy fits it at ${size} ${call.budget.unit}`,
+    };
+  },
+};
