@@ -16,6 +16,7 @@ import { reevictIdempotent } from "./reevict-idempotent.ts";
 import { regroundRestores } from "./reground-restores.ts";
 import { safePruneSucceeds } from "./safe-prune-succeeds.ts";
 import { staleKeyRefused } from "./stale-key-refused.ts";
+import { summaryKeepsTags } from "./summary-keeps-tags.ts";
 
 /** The catalog, in the order reports list it: safety first, then liveness, then hygiene. */
 export const PROPERTIES: readonly Property[] = Object.freeze([
@@ -24,6 +25,7 @@ export const PROPERTIES: readonly Property[] = Object.freeze([
   staleKeyRefused,
   depthBound,
   provenanceResolvesProperty,
+  summaryKeepsTags,
   regroundRestores,
   dependenciesIntact,
   budgetRespected,

@@ -19,6 +19,8 @@ import { regroundNoRehydrate } from "./reground-no-rehydrate.ts";
 import { regroundUnchecked } from "./reground-unchecked.ts";
 import { silentTruncation } from "./silent-truncation.ts";
 import { staleKeyAccepted } from "./stale-key-accepted.ts";
+import { summaryDropsTags } from "./summary-drops-tags.ts";
+import { summaryKeepsOnlyPreconditionTags } from "./summary-keeps-only-precondition-tags.ts";
 import { summaryOfSummary } from "./summary-of-summary.ts";
 import { summaryPartialProvenance } from "./summary-partial-provenance.ts";
 import { uncheckedStoreLookup } from "./unchecked-store-lookup.ts";
@@ -47,6 +49,8 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   depthNotIncremented,
   summaryOfSummary,
   summaryPartialProvenance,
+  summaryDropsTags,
+  summaryKeepsOnlyPreconditionTags,
   regroundNoRehydrate,
   regroundUnchecked,
   untypedRefusal,
