@@ -2,8 +2,10 @@
  * Seed: "A summary must carry the set of source span-ids it compresses. A summary with an empty or
  * unresolvable provenance set is treated as unverified and cannot justify a destructive action."
  *
- * A new summary names every source it replaced, each with a key that resolves to that source's exact text;
- * and no operation evicts, re-grounds or re-summarizes a summary whose provenance does not resolve.
+ * A new summary names every source it replaced, each with a key that resolves to that source's exact text,
+ * under an id no span of the window had (else its provenance cannot tell the summary from that span, its
+ * own source included); and no operation evicts, re-grounds or re-summarizes a summary whose provenance
+ * does not resolve.
  */
 import type { Property } from "../src/models/property.ts";
 import { describeSpan, evicted, isSummaryLike, sources } from "../src/models/analysis.ts";
@@ -25,6 +27,11 @@ export const provenanceResolvesProperty: Property = {
       return { span_id: unverified.span_id, message: `${call.op} succeeded although summary ${describeSpan(unverified)} has provenance that does not resolve in the store` };
     }
     if (call.op !== "summarize") return null;
+    const taken = call.window.spans.find((span) => span.span_id === call.summary_id);
+    if (taken !== undefined) {
+      const whose = call.span_ids.includes(taken.span_id) ? "one of its own sources" : "a span it did not compress";
+      return { span_id: call.summary_id, message: `summarize succeeded under summary_id ${describeSpan(taken)}, the id of ${whose}: its provenance cannot tell the summary from that span` };
+    }
     const summary = outcome.window.spans.find((span) => span.span_id === call.summary_id);
     if (summary === undefined) return { span_id: call.summary_id, message: `summarize succeeded but no span ${describeSpan({ span_id: call.summary_id })} is in the window` };
     const provenance = summary.provenance ?? [];

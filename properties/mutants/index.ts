@@ -21,6 +21,7 @@ import { silentTruncation } from "./silent-truncation.ts";
 import { staleKeyAccepted } from "./stale-key-accepted.ts";
 import { summaryDropsTags } from "./summary-drops-tags.ts";
 import { summaryKeepsOnlyPreconditionTags } from "./summary-keeps-only-precondition-tags.ts";
+import { summaryIdUnchecked } from "./summary-id-unchecked.ts";
 import { summaryOfSummary } from "./summary-of-summary.ts";
 import { summaryPartialProvenance } from "./summary-partial-provenance.ts";
 import { uncheckedStoreLookup } from "./unchecked-store-lookup.ts";
@@ -49,6 +50,7 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   depthNotIncremented,
   summaryOfSummary,
   summaryPartialProvenance,
+  summaryIdUnchecked,
   summaryDropsTags,
   summaryKeepsOnlyPreconditionTags,
   regroundNoRehydrate,

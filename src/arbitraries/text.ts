@@ -43,7 +43,9 @@ export const textArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 24 }) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
   { weight: 1, arbitrary: fc.tuple(whitespace, fc.constantFrom(...SEED_TEXTS), whitespace).map((parts) => parts.join("")) },
-  { weight: 1, arbitrary: fc.string({ unit: "grapheme-ascii", minLength: 200, maxLength: 2000 }) },
+  // Long tool output (a schema dump, a log): what budget pressure is made of. Built from lines rather than
+  // characters, so it costs little to generate and shrinks to its shortest in a few steps.
+  { weight: 1, arbitrary: fc.array(fc.constantFrom(...SEED_TEXTS, ...TRAPS), { minLength: 6, maxLength: 60 }).map((lines) => lines.join("\n")) },
 );
 
 /** A different text that careless comparison (trim, normalize, case-fold) would take for the same one. */

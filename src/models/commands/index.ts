@@ -26,7 +26,9 @@ export const commandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [
   selectorArb.map((selector) => new Prune(selector)),
   selectorArb.map((selector) => new Prune(selector)),
   fc.array(selectorArb, { minLength: 2, maxLength: 4 }).map((rounds) => new PressurePrunes(rounds)),
-  fc.tuple(selectorArb, summaryTextArb).map(([selector, text]) => new Summarize(selector, text)),
+  fc
+    .tuple(selectorArb, summaryTextArb, fc.oneof({ weight: 8, arbitrary: fc.constant("fresh" as const) }, { weight: 1, arbitrary: fc.constantFrom("source" as const, "taken" as const) }))
+    .map(([selector, text, id]) => new Summarize(selector, text, id)),
   fc.constant(null).map(() => new Reground()),
   fc.tuple(fc.constantFrom("chars" as const, "tokens" as const), selectorArb)
     .map(([unit, selector]) => new Compact(unit, selector)),

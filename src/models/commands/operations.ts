@@ -29,16 +29,25 @@ export class PressurePrunes implements fc.AsyncCommand<World, Harness> {
   toString = () => `pressure(${this.rounds.map(showSelector).join(" | ")})`;
 }
 
+/**
+ * Which id a summarize asks for: a fresh one, or (adversarially) one a span of the window already has, one
+ * of the sources or another span, which an honest pruner must refuse (`duplicate_span_id`).
+ */
+export type SummaryId = "fresh" | "source" | "taken";
+
 export class Summarize implements fc.AsyncCommand<World, Harness> {
   constructor(
     readonly selector: Selector,
     readonly text: string,
+    readonly id: SummaryId = "fresh",
   ) {}
   check = (world: Readonly<World>) => world.capabilities.includes("summarize");
   async run(world: World, harness: Harness) {
     const span_ids = resolveSelector(this.selector, world);
     prepare(world, harness, this.selector.prepare, span_ids);
-    const summary_id = world.freshId("sum");
+    const ids = world.window.spans.map((span) => span.span_id);
+    const taken = this.id === "source" ? ids.find((id) => span_ids.includes(id)) : this.id === "taken" ? ids.find((id) => !span_ids.includes(id)) : undefined;
+    const summary_id = taken ?? world.freshId("sum");
     const outcome = await harness.exchange(world, `summarize ${showIds(span_ids)} as ${JSON.stringify(summary_id)}`, {
       op: "summarize",
       window: world.window,
@@ -47,10 +56,12 @@ export class Summarize implements fc.AsyncCommand<World, Harness> {
       summary_text: this.text,
       store: storeSnapshot(world.store),
     });
-    const summary = outcome.ok ? outcome.window.spans.find((span) => span.span_id === summary_id) : undefined;
+    // A summary under a taken id is a violation in itself; learning it would overwrite what the harness
+    // knows of the span whose id it took.
+    const summary = outcome.ok && taken === undefined ? outcome.window.spans.find((span) => span.span_id === summary_id) : undefined;
     if (summary !== undefined) world.learn(summary);
   }
-  toString = () => `summarize(${showSelector(this.selector)})`;
+  toString = () => `summarize(${showSelector(this.selector)}${this.id === "fresh" ? "" : `, as a ${this.id} id`})`;
 }
 
 export class Reground implements fc.AsyncCommand<World, Harness> {
