@@ -27,7 +27,8 @@ export const safePruneSucceeds: Property = {
     for (const span of evicted(step)) {
       const replaced = after.get(span.span_id);
       if (replaced === undefined ? level === "core" && !isProtected(truth, span) : kindOf(replaced) === "pointer") continue;
-      return { span_id: span.span_id, message: `prune succeeded but did not evict ${describeSpan(span)}: it came back as ${replaced === undefined ? "nothing" : `a ${kindOf(replaced)}`}` };
+      const became = replaced === undefined ? "nothing" : kindOf(replaced) === "original" ? "an original" : `a ${kindOf(replaced)}`;
+      return { span_id: span.span_id, message: `${call.op} succeeded but left ${describeSpan(span)}, which it ${call.op === "prune" ? "was asked to evict" : "evicted"}, as ${became} instead of a pointer` };
     }
     if (call.op === "summarize") {
       const lingering = sources(call).find((span) => after.has(span.span_id));
