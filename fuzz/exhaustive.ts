@@ -8,9 +8,10 @@ import { World, type CopyMode } from "../src/models/world.ts";
 /**
  * The bounded-exhaustive phase's cases (the small-scope hypothesis: most pruner faults show in a window of
  * one to three spans). A span is drawn from the kinds that matter to the seed's conditions, a tag class
- * times a copy state; a case is a window of up to `bound` such spans, at depth 0 or 1, and one request on
- * it: a prune of every evict subset, and where declared a summarize of every non-empty source subset, a
- * reground, and a compact to nothing and to half the window's size.
+ * times a copy state; a case is a window of up to `bound` such spans, at depth 0 or 1, its spans
+ * independent or each depending on the one before (a tool call and its results, a chain), and one request
+ * on it: a prune of every evict subset, and where declared a summarize of every non-empty source subset,
+ * a reground, and a compact to nothing and to half the window's size.
  */
 export const TAG_CLASSES = {
   precondition: ["invariant"],
@@ -21,11 +22,16 @@ export const TAG_CLASSES = {
 } as const satisfies Record<string, readonly string[]>;
 export type TagClass = keyof typeof TAG_CLASSES;
 
-export const COPY_STATES = ["exact", "no-key", "missing-key", "stale-key", "pointer", "pointer-missing"] as const;
+/**
+ * Originals with an exact, no, missing or stale copy; pointers whose key resolves or is gone; summaries
+ * whose source resolves through their provenance, the same externalized (its own text in the store, as a
+ * source a careless summarize takes for an original), one whose source was lost, and a pointer to one.
+ */
+export const COPY_STATES = ["exact", "no-key", "missing-key", "stale-key", "pointer", "pointer-missing", "summary", "summary-exact", "summary-lost", "summary-pointer"] as const;
 export type CopyState = (typeof COPY_STATES)[number];
 
 const TAG_CLASS_NAMES = Object.keys(TAG_CLASSES) as TagClass[];
-/** Every span kind, tag class major: 4 × 6 = 24. */
+/** Every span kind, tag class major: 4 × 10 = 40. */
 export const SPAN_KINDS: readonly (readonly [TagClass, CopyState])[] = TAG_CLASS_NAMES.flatMap((tags) => COPY_STATES.map((copy) => [tags, copy] as const));
 
 export const COMPACT_FRACTIONS = [0, 0.5] as const;
@@ -33,6 +39,8 @@ export const COMPACT_FRACTIONS = [0, 0.5] as const;
 export const ExhaustiveCase = z.strictObject({
   depth: z.union([z.literal(0), z.literal(1)]),
   spans: z.array(z.tuple([z.enum(TAG_CLASS_NAMES as [TagClass, ...TagClass[]]), z.enum(COPY_STATES)])),
+  /** Every span but the first depends on the one before it. */
+  chained: z.boolean().optional(),
   op: z.enum(["prune", "summarize", "reground", "compact"]),
   /** Positions of the spans the operation names: prune evicts them, summarize compresses them. */
   named: z.array(z.int().min(0)),
@@ -52,27 +60,36 @@ function opsPerWindow(k: number, capabilities: readonly Capability[]): number {
   );
 }
 
+/** Independent spans, and (from two spans on) every span depending on the one before. */
+function linkings(k: number): readonly boolean[] {
+  return k >= 2 ? [false, true] : [false];
+}
+
 /**
- * Σ over k = 0..bound of 2 depths × 24^k windows × (2^k prunes + [summarize] (2^k − 1) + [reground] 1 +
- * [compact] 2): for prune only, 4,706 cases at bound 2 and 225,890 at bound 3.
+ * Σ over k = 0..bound of 2 depths × (k ≥ 2 ? 2 : 1) linkings × 40^k windows × (2^k prunes + [summarize]
+ * (2^k − 1) + [reground] 1 + [compact] 2): for prune only, 25,762 cases at bound 2 and 2,073,762 at bound 3;
+ * for the reference (every operation), 64,488 and 4,672,488.
  */
 export function caseCount(bound: number, capabilities: readonly Capability[]): number {
   let total = 0;
-  for (let k = 0; k <= bound; k++) total += 2 * SPAN_KINDS.length ** k * opsPerWindow(k, capabilities);
+  for (let k = 0; k <= bound; k++) total += 2 * linkings(k).length * SPAN_KINDS.length ** k * opsPerWindow(k, capabilities);
   return total;
 }
 
 /** Every case up to the bound, smallest windows first, so the first failure of a property is a smallest one. */
 export function* enumerateCases(bound: number, capabilities: readonly Capability[]): Generator<ExhaustiveCase> {
   for (let k = 0; k <= bound; k++) {
-    for (const depth of [0, 1] as const) {
-      for (const spans of tuples(k)) {
-        for (const named of subsets(k)) yield { depth, spans, op: "prune", named };
-        if (capabilities.includes("summarize")) {
-          for (const named of subsets(k)) if (named.length > 0) yield { depth, spans, op: "summarize", named };
+    for (const chained of linkings(k)) {
+      for (const depth of [0, 1] as const) {
+        for (const spans of tuples(k)) {
+          const window = { depth, spans, ...(chained ? { chained } : {}) };
+          for (const named of subsets(k)) yield { ...window, op: "prune", named };
+          if (capabilities.includes("summarize")) {
+            for (const named of subsets(k)) if (named.length > 0) yield { ...window, op: "summarize", named };
+          }
+          if (capabilities.includes("reground")) yield { ...window, op: "reground", named: [] };
+          if (capabilities.includes("compact")) for (const fraction of COMPACT_FRACTIONS) yield { ...window, op: "compact", named: [], fraction };
         }
-        if (capabilities.includes("reground")) yield { depth, spans, op: "reground", named: [] };
-        if (capabilities.includes("compact")) for (const fraction of COMPACT_FRACTIONS) yield { depth, spans, op: "compact", named: [], fraction };
       }
     }
   }
@@ -98,6 +115,9 @@ const TEXTS = [
   "as of commit abc123",
 ];
 
+/** The text a summary in a case stands in for its source with: the seed's laundering sentence. */
+const SUMMARY_TEXT = "schema constraints verified";
+
 const COPY_MODES: Record<CopyState, CopyMode> = {
   exact: "honest",
   "no-key": "none",
@@ -105,6 +125,10 @@ const COPY_MODES: Record<CopyState, CopyMode> = {
   "stale-key": "stale",
   pointer: "honest",
   "pointer-missing": "honest",
+  summary: "none",
+  "summary-exact": "honest",
+  "summary-lost": "none",
+  "summary-pointer": "honest",
 };
 
 export interface StagedCase {
@@ -119,15 +143,29 @@ export interface StagedCase {
  */
 export function stageCase(testCase: ExhaustiveCase, capabilities: readonly Capability[]): StagedCase {
   const world = new World(capabilities, "counter");
-  testCase.spans.forEach(([tags, copy], index) => {
+  testCase.spans.forEach(([tagClass, copy], index) => {
+    const tags = TAG_CLASSES[tagClass];
+    const summarized = copy.startsWith("summary");
     const text = TEXTS[index] ?? `span ${index + 1} of the window`;
-    const span = world.addSpan({ id: `s${index + 1}`, text, tags: TAG_CLASSES[tags], copy: COPY_MODES[copy], drift: 0, mark: index, dependsOn: [], extra: null });
-    if (copy !== "pointer" && copy !== "pointer-missing") return;
+    const dependsOn = testCase.chained === true && index > 0 ? [index - 1] : [];
+    let span = world.addSpan({ id: `s${index + 1}`, text: summarized ? SUMMARY_TEXT : text, tags, copy: COPY_MODES[copy], drift: 0, mark: index, dependsOn, extra: null });
+    if (summarized) {
+      // Its source was summarized away earlier: gone from the window, known to the harness, and (unless
+      // lost) in the store under the key the summary's provenance holds.
+      const source = world.freshId(`src${index + 1}`);
+      const sourceKey = world.put(text);
+      world.learn({ span_id: source, text, tags: [...tags], externalized_key: sourceKey });
+      span = { ...span, kind: "summary", provenance: [{ span_id: source, externalized_key: sourceKey }], derivation_depth: 1 };
+      world.replaceSpan(index, span);
+      if (copy === "summary-lost") delete world.store[sourceKey];
+    }
+    if (copy !== "pointer" && copy !== "pointer-missing" && copy !== "summary-pointer") return;
     const key = span.externalized_key as string;
     world.replaceSpan(index, { ...span, kind: "pointer", text: `[externalized: ${key}]` });
     if (copy === "pointer-missing") delete world.store[key];
   });
-  // A pointer whose key is gone was lost by the environment: no pruner can be blamed for its text.
+  // A pointer whose key is gone, or a summary whose source's key is, was lost by the environment: no pruner
+  // can be blamed for that text.
   world.markLosses();
   world.window = { ...world.window, derivation_depth: testCase.depth };
   const ids = testCase.named.map((index) => world.window.spans[index]?.span_id ?? `s${index + 1}`);
@@ -153,11 +191,11 @@ export function stageCase(testCase: ExhaustiveCase, capabilities: readonly Capab
   }
 }
 
-/** One line per case, for traces and reports: `depth 1, [precondition/stale-key, untagged/pointer], prune {0}`. */
+/** One line per case, for traces and reports: `depth 1, [precondition/stale-key, untagged/pointer], chained, prune {0}`. */
 export function describeCase(testCase: ExhaustiveCase): string {
   const spans = testCase.spans.map(([tags, copy]) => `${tags}/${copy}`).join(", ");
   const what = testCase.op === "compact" ? `compact to ${testCase.fraction ?? 0} of its size` : testCase.op === "reground" ? "reground" : `${testCase.op} {${testCase.named.join(",")}}`;
-  return `depth ${testCase.depth}, [${spans}], ${what}`;
+  return `depth ${testCase.depth}, [${spans}]${testCase.chained === true ? ", chained" : ""}, ${what}`;
 }
 
 const PREFIX = "exhaustive ";
