@@ -62,9 +62,12 @@ export class Harness {
   }
 }
 
-/** A copy of the world's store for one request, as a plain object (`__proto__` stays an own entry). */
+/**
+ * A copy of the world's store for one request, as a plain object: spreading defines every key as an own
+ * data property, so `__proto__` stays an own entry rather than setting the copy's prototype.
+ */
 export function storeSnapshot(store: Store): Store {
-  return Object.fromEntries(Object.entries(store));
+  return { ...store };
 }
 
 /**

@@ -73,21 +73,30 @@ export class World {
   }
 
   addSpan(spec: SpanSpec): Span {
-    const span_id = this.freshId(spec.id);
-    const spans = this.window.spans;
-    const depends_on = [...new Set(spec.dependsOn.flatMap((mark) => spans.findLast((span) => this.markOf(span.span_id) === mark)?.span_id ?? []))];
-    const span: Span = {
-      ...(spec.extra ?? {}),
-      span_id,
-      text: spec.text,
-      tags: [...spec.tags],
-      externalized_key: this.#keyFor(spec),
-      ...(depends_on.length > 0 ? { depends_on } : {}),
-    };
-    this.window = { ...this.window, spans: [...this.window.spans, span] };
-    this.#marks.set(span_id, spec.mark);
-    this.learn(span);
-    return span;
+    return this.addSpans([spec])[0] as Span;
+  }
+
+  /** Appends spans in order; each may depend on any span before it, those added just before included. */
+  addSpans(specs: readonly SpanSpec[]): Span[] {
+    const spans = [...this.window.spans];
+    const added = specs.map((spec) => {
+      const span_id = this.freshId(spec.id);
+      const depends_on = [...new Set(spec.dependsOn.flatMap((mark) => spans.findLast((span) => this.markOf(span.span_id) === mark)?.span_id ?? []))];
+      const span: Span = {
+        ...(spec.extra ?? {}),
+        span_id,
+        text: spec.text,
+        tags: [...spec.tags],
+        externalized_key: this.#keyFor(spec),
+        ...(depends_on.length > 0 ? { depends_on } : {}),
+      };
+      spans.push(span);
+      this.#marks.set(span_id, spec.mark);
+      this.learn(span);
+      return span;
+    });
+    this.window = { ...this.window, spans };
+    return added;
   }
 
   /** Spans the harness did not generate (summaries, anything a pruner invents) carry mark 0. */

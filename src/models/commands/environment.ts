@@ -11,7 +11,7 @@ export class AddSpans implements fc.AsyncCommand<World, Harness> {
   constructor(readonly specs: readonly SpanSpec[]) {}
   check = () => this.specs.length > 0;
   async run(world: World, harness: Harness) {
-    const added = this.specs.map((spec) => world.addSpan(spec));
+    const added = world.addSpans(this.specs);
     harness.note(`add ${added.map((span) => `${JSON.stringify(span.span_id)}${span.tags.length ? ` ${JSON.stringify(span.tags)}` : ""}`).join(", ")}`);
   }
   toString = () => `add(${this.specs.length})`;
