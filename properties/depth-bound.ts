@@ -7,9 +7,8 @@
  * summary of a summary; no depth laundering: an operation that changed the window reports a depth above its
  * input's, one that did not never reports a lower one, and every summary says it is at least depth 1.
  */
-import { isDeepStrictEqual } from "node:util";
 import type { Property } from "../src/models/property.ts";
-import { describeSpan, isSummaryLike, sources } from "../src/models/analysis.ts";
+import { describeSpan, isSummaryLike, sameData, sources } from "../src/models/analysis.ts";
 import { ungroundedSpans } from "../src/models/truth.ts";
 import { kindOf } from "../src/wire/window.ts";
 
@@ -36,7 +35,7 @@ export const depthBound: Property = {
       return { span_id: nested.span_id, message: `summarize succeeded on ${describeSpan(nested)}, itself a summary: a summary of a summary is depth 2` };
     }
     const after = outcome.window.derivation_depth;
-    const changed = !isDeepStrictEqual(outcome.window.spans, call.window.spans);
+    const changed = !sameData(outcome.window.spans, call.window.spans);
     if (changed ? after <= before : after < before) {
       return {
         span_id: null,

@@ -5,7 +5,7 @@
  * The same request, sent twice, gets the same answer: the same window, or a refusal of the same type naming
  * the same span with the same reason code (messages may differ).
  */
-import { isDeepStrictEqual } from "node:util";
+import { sameData } from "../src/models/analysis.ts";
 import type { Property } from "../src/models/property.ts";
 import type { Outcome } from "../src/wire/protocol.ts";
 
@@ -17,7 +17,7 @@ export const deterministic: Property = {
   seed: "Because the pruner's decision is itself a function of the context it is about to destroy, the operation is **non-idempotent and self-referential**",
   probes: ["repeat"],
   check({ call, outcome, probes: { repeat } }) {
-    if (repeat === undefined || isDeepStrictEqual(answer(outcome), answer(repeat))) return null;
+    if (repeat === undefined || sameData(answer(outcome), answer(repeat))) return null;
     return { span_id: null, message: `the same ${call.op} request answered ${JSON.stringify(answer(outcome))}, then ${JSON.stringify(answer(repeat))}` };
   },
 };

@@ -1,8 +1,7 @@
 import type { Span, Store, Window } from "../src/wire/window.ts";
 import { kindOf } from "../src/wire/window.ts";
-import { isDeepStrictEqual } from "node:util";
 import type { Finding } from "../src/models/property.ts";
-import { describeSpan } from "../src/models/analysis.ts";
+import { describeSpan, sameData } from "../src/models/analysis.ts";
 import type { Truth } from "../src/models/truth.ts";
 import { storedText } from "../src/models/truth.ts";
 
@@ -30,11 +29,11 @@ export function pointerProblem(span: Span, output: Window, truth: Truth, store: 
       message: `the pointer left for ${id} has key ${JSON.stringify(after.externalized_key)}, which does not resolve to its exact text`,
     };
   }
-  if (!isDeepStrictEqual(after.tags, span.tags)) {
+  if (!sameData(after.tags, span.tags)) {
     return { span_id: span.span_id, message: `the pointer left for ${id} has tags ${JSON.stringify(after.tags)}, not ${JSON.stringify(span.tags)}` };
   }
   const [kept, had] = [carried(after), carried(span)];
-  if (!isDeepStrictEqual(kept, had)) {
+  if (!sameData(kept, had)) {
     return { span_id: span.span_id, message: `the pointer left for ${id} carries ${JSON.stringify(kept)}, not the span's own ${JSON.stringify(had)}` };
   }
   return null;

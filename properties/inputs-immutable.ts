@@ -4,7 +4,7 @@
  *
  * The pruner never mutates the window, store or arguments it was given: it returns a new window.
  */
-import { isDeepStrictEqual } from "node:util";
+import { sameData } from "../src/models/analysis.ts";
 import type { Property } from "../src/models/property.ts";
 
 export const inputsImmutable: Property = {
@@ -15,9 +15,9 @@ export const inputsImmutable: Property = {
   seed: "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier",
   check({ call, sent }) {
     const { id: _id, ...received } = sent;
-    if (isDeepStrictEqual(received, call)) return null;
+    if (sameData(received, call)) return null;
     for (const field of Object.keys(call) as (keyof typeof call)[]) {
-      if (!isDeepStrictEqual((received as typeof call)[field], call[field])) {
+      if (!sameData((received as typeof call)[field], call[field])) {
         return { span_id: null, message: `${call.op} mutated its input \`${String(field)}\` in place` };
       }
     }

@@ -6,9 +6,8 @@
  * no longer a pointer) and resets the window to depth 0. A reground that cannot resolve a pointer must
  * refuse: succeeding anyway is claiming a restoration that has no source.
  */
-import { isDeepStrictEqual } from "node:util";
 import type { Property } from "../src/models/property.ts";
-import { describeSpan } from "../src/models/analysis.ts";
+import { describeSpan, sameData } from "../src/models/analysis.ts";
 import { kindOf } from "../src/wire/window.ts";
 
 export const regroundRestores: Property = {
@@ -29,7 +28,7 @@ export const regroundRestores: Property = {
           message: `reground succeeded but pointer ${describeSpan(pointer)} was not restored to its exact text (${restored === undefined ? "it is gone" : kindOf(restored) === "pointer" ? "still a pointer" : `got ${JSON.stringify(restored.text)}`})`,
         };
       }
-      if (restored.externalized_key !== pointer.externalized_key || !isDeepStrictEqual(restored.tags, pointer.tags)) {
+      if (restored.externalized_key !== pointer.externalized_key || !sameData(restored.tags, pointer.tags)) {
         return { span_id: pointer.span_id, message: `reground restored ${describeSpan(pointer)} with a different key or tags` };
       }
     }
