@@ -40,6 +40,8 @@ export interface PropertyRow {
   readonly opsPerSecond: number;
   /** Time per checked op / time per bare reference call, paired within rounds. */
   readonly overhead: number;
+  /** Calls into the pruner per checked op: more than one for a property that probes (deterministic asks twice). */
+  readonly callsPerOp: number;
 }
 
 /** The harness path taken apart, each part timed against bare calls like a property. */
@@ -75,6 +77,13 @@ class RecordingHarness extends Harness {
 }
 
 const NO_CHECK: Property = { id: "no-check", level: "core", requires: [], title: "finds nothing", seed: "", check: () => null };
+
+/**
+ * Each sample runs its variant for at least this long. Long enough that the garbage a variant makes is
+ * collected within its own samples: with short samples a collection often falls outside the sample that
+ * caused it, and the allocating side (the harness) looks cheaper than it is.
+ */
+const SAMPLE_MS = 100;
 
 async function recordScenarios(seed: number, scenarios: number): Promise<Recorded[][]> {
   const driver = inProcessDriver(referencePruner);
@@ -117,6 +126,14 @@ async function driverCalls(requests: readonly Recorded[]): Promise<void> {
   for (const { call } of requests) await driver.send(call);
 }
 
+/** How many times the harness calls the pruner per recorded request when checking `property`. */
+async function callsPerOp(property: Property, scenarios: readonly Recorded[][]): Promise<number> {
+  const driver = inProcessDriver(referencePruner);
+  let calls = 0;
+  await harnessCalls(property, scenarios, { ...driver, send: (call) => (calls++, driver.send(call)) });
+  return calls / scenarios.flat().length;
+}
+
 /** Every recorded request through the harness for one property, a fresh harness per scenario as a run has. */
 async function harnessCalls(property: Property, scenarios: readonly Recorded[][], driver: Driver = inProcessDriver(referencePruner)): Promise<void> {
   for (const requests of scenarios) {
@@ -142,12 +159,13 @@ export async function benchInProcess(options: InProcessOptions): Promise<InProce
     [BREAKDOWN.harness]: () => harnessCalls(NO_CHECK, scenarios),
   };
   for (const property of PROPERTIES) variants[property.id] = () => harnessCalls(property, scenarios);
-  const compared = await compare(() => bareCalls(requests), variants, { clock: "cpu", warmup: 2, rounds: options.rounds, minSampleMs: 25 });
+  const compared = await compare(() => bareCalls(requests), variants, { clock: "cpu", warmup: 2, rounds: options.rounds, minSampleMs: SAMPLE_MS });
   const ratio = (name: string) => (compared[name] as Comparison).ratio;
-  const properties = PROPERTIES.map((property) => {
+  const properties: PropertyRow[] = [];
+  for (const property of PROPERTIES) {
     const comparison = compared[property.id] as Comparison;
-    return { property: property.id, opsPerSecond: (requests.length / median(comparison.samples)) * 1000, overhead: comparison.ratio };
-  });
+    properties.push({ property: property.id, opsPerSecond: (requests.length / median(comparison.samples)) * 1000, overhead: comparison.ratio, callsPerOp: await callsPerOp(property, scenarios) });
+  }
   const bare = Object.values<Comparison>(compared).flatMap((comparison) => comparison.baseline);
   return {
     scenarios: scenarios.length,
