@@ -26,7 +26,7 @@ export const budgetReachable: Property = {
   probes: ["prune-copied"],
   check({ call, outcome, truth, probes }) {
     const pruned = probes["prune-copied"];
-    const probe = PROBES["prune-copied"](call, truth);
+    const probe = PROBES["prune-copied"].build(call, truth);
     if (call.op !== "compact" || outcome.ok || pruned === undefined || !pruned.ok || probe === null) return null;
     const step = { call: probe, truth, outcome: pruned };
     if (!isSafe(step)) return null;

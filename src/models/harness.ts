@@ -1,8 +1,8 @@
-import type { Driver } from "../adapters/driver.ts";
+import type { Driver, Exchange } from "../adapters/driver.ts";
 import { isAdapterFault } from "../errors/adapter-fault.ts";
 import type { OperationCall, Outcome } from "../wire/protocol.ts";
 import type { Store } from "../wire/window.ts";
-import { PROBES } from "./probes.ts";
+import { PROBES, type ProbeName } from "./probes.ts";
 import type { Level, Property } from "./property.ts";
 import type { TraceEntry } from "./violation.ts";
 import { PropertyViolation } from "./violation.ts";
@@ -34,9 +34,9 @@ export class Harness {
     // them back to back, and a probing property keeps pace with the others in a side-by-side run.
     const first = this.#send(call);
     const probes = (this.property.probes ?? []).flatMap((name) => {
-      const probe = PROBES[name](call, world.truth);
+      const probe = PROBES[name].build(call, world.truth);
       if (probe === null) return [];
-      const answer = this.#send(probe).then(({ outcome }) => [name, outcome] as const);
+      const answer = this.#send(probe).then((exchange) => ({ name, exchange }));
       // If the request fails, its fault is the finding; what became of the probes no longer matters.
       answer.catch(() => {});
       return [answer];
@@ -44,12 +44,18 @@ export class Harness {
     const exchange = await first;
     this.trace.push({ kind: "request", label, exchange });
     // Most properties probe nothing: they then skip a turn of the event loop and an allocation per request.
-    const answers = probes.length === 0 ? NO_PROBES : Object.fromEntries(await Promise.all(probes));
+    const answers = probes.length === 0 ? NO_PROBES : Object.fromEntries((await Promise.all(probes)).map((answer) => this.#probed(answer)));
     const step = { call, sent: exchange.request, outcome: exchange.outcome, truth: world.truth, level: this.level, probes: answers };
     const finding = this.property.check(step);
     if (finding !== null) throw new PropertyViolation(this.property.id, finding, this.trace);
     if (exchange.outcome.ok) world.window = exchange.outcome.window;
     return exchange.outcome;
+  }
+
+  /** A probe's answer goes into the trace after its request, so a report can tell it. */
+  #probed({ name, exchange }: { name: ProbeName; exchange: Exchange }): [ProbeName, Outcome] {
+    this.trace.push({ kind: "probe", label: PROBES[name].label, exchange });
+    return [name, exchange.outcome];
   }
 
   async #send(call: OperationCall) {

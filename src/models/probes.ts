@@ -3,8 +3,13 @@ import { kindOf } from "../wire/window.ts";
 import { hasExactCopy, type Truth } from "./truth.ts";
 
 /** Builds a probe from a request and what the harness knows; null sends nothing. */
-type Probe = (call: OperationCall, truth: Truth) => OperationCall | null;
-const probe = (build: Probe): Probe => build;
+type Build = (call: OperationCall, truth: Truth) => OperationCall | null;
+interface Probe {
+  /** What the probe asks, for the story a report tells ("… was asked to <label>"). */
+  readonly label: string;
+  readonly build: Build;
+}
+const probe = (label: string, build: Build): Probe => ({ label, build });
 
 /**
  * Extra requests the harness sends beside a request, for properties that judge an answer against another
@@ -12,12 +17,12 @@ const probe = (build: Probe): Probe => build;
  */
 export const PROBES = {
   /** The same request again: the same request must get the same answer. */
-  repeat: probe((call) => call),
+  repeat: probe("answer the same request again", (call) => call),
   /**
    * Beside a compact, a prune of every span that has a byte-exact copy: the most any compaction of that
    * window may evict, so what the implementation's own pruning can reach within the budget.
    */
-  "prune-copied": probe((call, truth) => {
+  "prune-copied": probe("prune every span that has a byte-exact copy, the most a compaction may evict", (call, truth) => {
     if (call.op !== "compact") return null;
     const evict_ids = call.window.spans.filter((span) => kindOf(span) !== "pointer" && hasExactCopy(span, truth, call.store)).map((span) => span.span_id);
     return { op: "prune", window: call.window, evict_ids, store: call.store };

@@ -3,10 +3,14 @@ import type { Request } from "../wire/protocol.ts";
 import type { Finding } from "./property.ts";
 import { hasBrand } from "../errors/brand.ts";
 
-/** One thing that happened in a run, in order: the harness changing the world, or a request answered. */
+/**
+ * One thing that happened in a run, in order: the harness changing the world, a request answered, or a
+ * probe a property asked for beside the request before it (see probes.ts), answered.
+ */
 export type TraceEntry =
   | { readonly kind: "env"; readonly label: string }
-  | { readonly kind: "request"; readonly label: string; readonly exchange: Exchange };
+  | { readonly kind: "request"; readonly label: string; readonly exchange: Exchange }
+  | { readonly kind: "probe"; readonly label: string; readonly exchange: Exchange };
 
 const VIOLATION = Symbol.for("prunecheck.PropertyViolation");
 

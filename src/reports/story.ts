@@ -15,14 +15,19 @@ import { preconditionTagsOf } from "../wire/tags.ts";
 export function tellStory(trace: readonly TraceEntry[], finding: { message: string }, implementation: string, unanswered: Request | null = null): string[] {
   const failing = unanswered === null ? lastRequest(trace) : undefined;
   const lines: string[] = [];
-  for (const entry of trace) {
-    if (entry === failing) break;
-    lines.push(entry.kind === "env" ? `The runtime: ${entry.label}.` : `${implementation} was asked to ${entry.label}; ${answer(entry.exchange.outcome)}.`);
+  const at = failing === undefined ? trace.length : trace.indexOf(failing);
+  for (const entry of trace.slice(0, at)) {
+    // Probes of earlier requests found nothing; the story is what led to the failing request.
+    if (entry.kind === "env") lines.push(`The runtime: ${entry.label}.`);
+    else if (entry.kind === "request") lines.push(`${implementation} was asked to ${entry.label}; ${answer(entry.exchange.outcome)}.`);
   }
   if (failing !== undefined) {
     const { request, outcome } = failing.exchange;
     lines.push(...cast(request.window, request.store));
     lines.push(`Then ${implementation} was asked to ${failing.label}, and ${answer(outcome)}.`);
+    for (const entry of trace.slice(at + 1)) {
+      if (entry.kind === "probe") lines.push(`Beside it, ${implementation} was asked to ${entry.label}, and ${answer(entry.exchange.outcome)}.`);
+    }
   }
   if (unanswered !== null) {
     if ("window" in unanswered) lines.push(...cast(unanswered.window, unanswered.store));

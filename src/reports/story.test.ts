@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { budgetReachable } from "../../properties/budget-reachable.ts";
+import { compactGivesUp } from "../../properties/mutants/compact-gives-up.ts";
+import { inProcessDriver } from "../adapters/in-process.ts";
+import { checkProperty } from "../models/run.ts";
+import { buildReport } from "./build.ts";
+
+describe("the story of a finding that rests on a probe", () => {
+  it("tells the probe's answer right after the failing request, which stays the report's last request", async () => {
+    const driver = inProcessDriver(compactGivesUp.pruner);
+    const result = await checkProperty(driver, budgetReachable, { level: "core", seed: 1, numRuns: 300 });
+    if (result.status !== "failed") throw new Error(`expected compact-gives-up to fail budget-reachable, got ${result.status}`);
+    const report = buildReport(result, { name: driver.name, capabilities: driver.capabilities, target: { kind: "reference" } }, { outDir: "reports" });
+
+    const asked = report.story.findIndex((line) => line.startsWith(`Then ${driver.name} was asked to compact`));
+    expect(asked).toBeGreaterThan(0);
+    expect(report.story[asked + 1]).toMatch(new RegExp(`^Beside it, ${driver.name} was asked to prune every span that has a byte-exact copy, the most a compaction may evict, and it returned a window of depth \\d+ holding \\[`));
+    expect(report.story.at(-1)).toMatch(/^That is the violation: compact refused a budget/);
+    expect(report.requests.at(-1)?.op).toBe("compact");
+    expect(report.response).toMatchObject({ ok: false });
+  });
+});
