@@ -115,6 +115,9 @@ const TEXTS = [
   "as of commit abc123",
 ];
 
+/** The text of the pointers a case starts with: empty, which the schema allows and no marker matches. */
+const POINTER_TEXT = "";
+
 /** The text a summary in a case stands in for its source with: the seed's laundering sentence. */
 const SUMMARY_TEXT = "schema constraints verified";
 
@@ -161,7 +164,8 @@ export function stageCase(testCase: ExhaustiveCase, capabilities: readonly Capab
     }
     if (copy !== "pointer" && copy !== "pointer-missing" && copy !== "summary-pointer") return;
     const key = span.externalized_key as string;
-    world.replaceSpan(index, { ...span, kind: "pointer", text: `[externalized: ${key}]` });
+    // Not the reference's marker: a pointer is a pointer by its kind, whatever its text (docs/spec.md §1).
+    world.replaceSpan(index, { ...span, kind: "pointer", text: POINTER_TEXT });
     if (copy === "pointer-missing") delete world.store[key];
   });
   // A pointer whose key is gone, or a summary whose source's key is, was lost by the environment: no pruner
