@@ -40,7 +40,7 @@ export async function fuzzCommand(argv: readonly string[], io: Io, signal: Abort
     return 0;
   }
   const exhaustive = integer("exhaustive", values.exhaustive) ?? DEFAULT_EXHAUSTIVE;
-  if (exhaustive < 0) throw new InputError("usage", `--exhaustive must be 0 (off) or a window size, got ${exhaustive}`, "2 takes about ten seconds, 3 about ten minutes in-process, on two cores.");
+  if (exhaustive < 0) throw new InputError("usage", `--exhaustive must be 0 (off) or a window size, got ${exhaustive}`, "2 takes about ten seconds, 3 about eight minutes in-process, on two cores.");
   const summary = await runCampaign(
     {
       target: targetFrom(values) ?? { kind: "reference" },
