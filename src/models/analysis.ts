@@ -6,7 +6,7 @@ import { kindOf } from "../wire/window.ts";
 import type { Step } from "./property.ts";
 import type { RefusalReason } from "../errors/unrecoverable.ts";
 import type { Store } from "../wire/window.ts";
-import { hasExactCopy, provenanceResolves, storedText, ungroundedSpans, type Truth } from "./truth.ts";
+import { hasExactCopy, provenanceResolves, resolvesTo, storedText, ungroundedSpans, type Truth } from "./truth.ts";
 
 /** Helpers shared by properties: what a request asked for and what the oracle says it was owed. */
 
@@ -125,7 +125,7 @@ export function copyFault(span: Span, truth: Truth, store: Store): RefusalReason
   if (kindOf(span) === "pointer") {
     if (storedText(store, key) === undefined) return "unresolvable_pointer";
     // The key is there but holds another text than the span had: from inside the window that looks resolvable.
-    if (!hasExactCopy(span, truth, store)) return "stale_key";
+    if (!resolvesTo(store, key, truth.get(span.span_id)?.text)) return "stale_key";
   } else {
     if (key === null) return "not_externalized";
     if (storedText(store, key) === undefined) return "key_missing";
