@@ -2,8 +2,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { inProcessDriver } from "../src/adapters/in-process.ts";
 import { definePruner } from "../src/adapters/pruner.ts";
+import type { Driver } from "../src/adapters/driver.ts";
 import { referencePruner } from "../src/reference/index.ts";
-import type { WorkerEvent, WorkerPlan } from "./messages.ts";
+import { MUTANTS } from "../properties/mutants/index.ts";
+import type { Found, WorkerEvent, WorkerPlan } from "./messages.ts";
 import { runWorker, sweepOrder } from "./worker.ts";
 
 const plan = (overrides: Partial<WorkerPlan> = {}): WorkerPlan => ({
@@ -51,5 +53,72 @@ describe("a worker's random search", () => {
     expect(sweepOrder(ids, slot(0, 2))).toEqual(ids);
     expect(sweepOrder(ids, slot(1, 2))).toEqual(["d", "e", "a", "b", "c"]);
     expect(sweepOrder(ids, slot(2, 3))).toEqual(["e", "a", "b", "c", "d"]);
+  });
+});
+
+/**
+ * An in-process pruner dressed as an adapter in its own process: every answer comes a turn of the event
+ * loop later, and the most requests ever in flight at once are counted.
+ */
+function asAdapter(driver: Driver): Driver & { readonly maxInFlight: () => number } {
+  let inFlight = 0;
+  let max = 0;
+  return {
+    ...driver,
+    concurrent: true,
+    isolatesInputs: false,
+    async send(call) {
+      max = Math.max(max, ++inFlight);
+      try {
+        await new Promise((resolve) => setImmediate(resolve));
+        return await driver.send(call);
+      } finally {
+        inFlight--;
+      }
+    },
+    maxInFlight: () => max,
+  };
+}
+
+const mutant = (id: string) => inProcessDriver(MUTANTS.find((candidate) => candidate.id === id)?.pruner ?? referencePruner);
+
+/** What a campaign keeps of a worker's findings, by property. */
+async function findings(driver: Driver, overrides: Partial<WorkerPlan>): Promise<Record<string, unknown>> {
+  const events: WorkerEvent[] = [];
+  await runWorker(plan(overrides), driver, quiet(new Set(), events));
+  const found = events.flatMap((event) => (event.type === "found" ? [event.found] : []));
+  const shape = ({ phase, order, roundSeed, report }: Found) => ({ phase, order, roundSeed, violated: report.property.id, counterexample: report.counterexample });
+  return Object.fromEntries(found.map((each) => [each.property, shape(each)]));
+}
+
+describe("a worker against an adapter in its own process", () => {
+  // stale-key-accepted fails all three: each property's rounds end at its counterexample, so the worker ends.
+  const failing = ["precondition-recoverable", "stale-key-refused", "depth-bound"];
+
+  it("checks the properties side by side", async () => {
+    const driver = asAdapter(inProcessDriver(referencePruner));
+    // Neither property probes: more than one request in flight can only be two properties at once.
+    await runWorker(plan({ roundRuns: 5, budgetMs: 200, only: ["depth-bound", "kept-untouched"] }), driver, quiet());
+    expect(driver.maxInFlight()).toBe(2);
+  });
+
+  it("finds the same counterexamples, at the same rounds and seeds, as one property after another", async () => {
+    const sideBySide = asAdapter(mutant("stale-key-accepted"));
+    const overrides = { budgetMs: 20_000, only: failing };
+    const expected = await findings(mutant("stale-key-accepted"), overrides);
+    expect(Object.keys(expected).sort()).toEqual([...failing].sort());
+    expect(await findings(sideBySide, overrides)).toEqual(expected);
+    expect(sideBySide.maxInFlight()).toBeGreaterThan(1);
+  });
+
+  it("judges exhaustive cases several at a time and still reports each property's lowest failing case", async () => {
+    const sideBySide = asAdapter(mutant("stale-key-accepted"));
+    // A budget of 0 leaves only the exhaustive phase.
+    const overrides = { budgetMs: 0, exhaustive: 1, only: failing };
+    const expected = await findings(mutant("stale-key-accepted"), overrides);
+    expect(Object.values(expected).every((each) => (each as Found).phase === "exhaustive")).toBe(true);
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
+    expect(await findings(sideBySide, overrides)).toEqual(expected);
+    expect(sideBySide.maxInFlight()).toBeGreaterThan(2);
   });
 });

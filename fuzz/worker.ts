@@ -3,8 +3,8 @@ import { appliesTo, type Property } from "../src/models/property.ts";
 import { checkProperty } from "../src/models/run.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { buildReport, type Implementation } from "../src/reports/build.ts";
-import { enumerateCases } from "./exhaustive.ts";
-import { caseReport, judgeCase } from "./judge.ts";
+import { enumerateCases, type ExhaustiveCase } from "./exhaustive.ts";
+import { caseReport, judgeCase, type CaseVerdict } from "./judge.ts";
 import type { CorpusVerdict, Phase, PropertyTally, WorkerEvent, WorkerPlan, WorkerResult } from "./messages.ts";
 import { replayEntry } from "./replay-entry.ts";
 import { roundSeed } from "./seeds.ts";
@@ -71,6 +71,12 @@ async function replayCorpus({ plan, driver, control, implementation, properties,
   return verdicts;
 }
 
+/**
+ * Cases judged at once against an adapter in its own process (`driver.concurrent`): enough to keep a
+ * pipelining adapter's queue full while this thread stages and judges the next ones.
+ */
+const CASES_IN_FLIGHT = 16;
+
 async function runExhaustive({ plan, driver, control, implementation, properties, progress }: Context): Promise<WorkerResult["exhaustive"]> {
   const started = performance.now();
   let cases = 0;
@@ -78,14 +84,14 @@ async function runExhaustive({ plan, driver, control, implementation, properties
   if (plan.exhaustive === 0 || properties.length === 0) return { cases, requests, exhausted: plan.exhaustive === 0, ms: 0 };
   // Only the first failing case per property is reported, but every case is judged by every property: the
   // lowest failing index per property then does not depend on how the cases were split between workers.
+  // Verdicts are taken in index order however many cases are in flight, for the same reason.
   const reported = new Set<string>();
-  let index = -1;
-  for (const testCase of enumerateCases(plan.exhaustive, driver.capabilities)) {
-    index++;
-    if (!owns(plan.slot, index)) continue;
-    if (control.stopped()) return { cases, requests, exhausted: false, ms: performance.now() - started };
-    const verdict = await judgeCase(driver, testCase, properties, plan.level).catch(unlessStopped(control));
-    if (verdict === null) return { cases, requests, exhausted: false, ms: performance.now() - started };
+  const inFlight: { index: number; testCase: ExhaustiveCase; verdict: Promise<CaseVerdict | null> }[] = [];
+  const depth = driver.concurrent === true ? CASES_IN_FLIGHT : 1;
+  const take = async (): Promise<boolean> => {
+    const { index, testCase, verdict: pending } = inFlight.shift() as (typeof inFlight)[number];
+    const verdict = await pending;
+    if (verdict === null) return false;
     cases++;
     requests += verdict.requests;
     progress.add("exhaustive", 0, verdict.requests, 1);
@@ -95,48 +101,97 @@ async function runExhaustive({ plan, driver, control, implementation, properties
       const report = caseReport({ property, violation, testCase, index, level: plan.level, implementation, requests: verdict.requests, outDir: plan.outDir });
       control.emit({ type: "found", found: { phase: "exhaustive", property, order: index, report } });
     }
+    return true;
+  };
+  const cut = () => ({ cases, requests, exhausted: false, ms: performance.now() - started });
+  let index = -1;
+  for (const testCase of enumerateCases(plan.exhaustive, driver.capabilities)) {
+    index++;
+    if (!owns(plan.slot, index)) continue;
+    if (control.stopped()) return cut();
+    const verdict = judgeCase(driver, testCase, properties, plan.level).catch(unlessStopped(control));
+    // Taken in order below; until then a rejection must not count as unhandled.
+    verdict.catch(() => {});
+    inFlight.push({ index, testCase, verdict });
+    if (inFlight.length >= depth && !(await take())) return cut();
   }
+  while (inFlight.length > 0) if (!(await take())) return cut();
   return { cases, requests, exhausted: true, ms: performance.now() - started };
 }
 
-async function runRandom({ plan, driver, control, implementation, properties, tallies, progress }: Context): Promise<WorkerResult["random"]> {
+async function runRandom(context: Context): Promise<WorkerResult["random"]> {
+  const { plan, driver, control, properties } = context;
   // One clock for the deadline and for the time reported, so "spent the budget" is exact.
   const started = performance.now();
   const deadline = started + plan.budgetMs;
-  const spent = { runs: 0, requests: 0 };
-  const done = () => ({ ...spent, ms: performance.now() - started });
-  const halted = new Set<string>();
-  const over = () => control.stopped() || performance.now() >= deadline;
-  for (let j = 0; !over(); j++) {
-    const active = properties.filter((property) => !control.failed.has(property.id) && !halted.has(property.id));
-    if (active.length === 0) return done();
-    for (const property of sweepOrder(active, plan.slot)) {
-      if (over()) return done();
-      if (control.failed.has(property.id)) continue;
-      const round = nthItem(plan.slot, j);
-      const seed = roundSeed(plan.seed, property.id, round);
-      const result = await checkProperty(driver, property, { level: plan.level, numRuns: plan.roundRuns, seed, timeLimitMs: Math.max(1, Math.ceil(deadline - performance.now())) });
-      const tally = tallies[property.id] as PropertyTally;
-      tally.runs += result.runs;
-      tally.requests += result.requests;
-      tally.ms += result.ms;
-      tally.rounds++;
-      spent.runs += result.runs;
-      spent.requests += result.requests;
-      progress.add("random", result.runs, result.requests, 0);
-      // After a stop the driver refuses to send and the adapter is killed: the round's verdict is no verdict.
-      if (control.stopped()) return done();
-      if (result.status === "failed") {
-        halted.add(property.id);
-        const report = buildReport(result, implementation, { outDir: plan.outDir });
-        control.emit({ type: "found", found: { phase: "random", property: property.id, order: round, report, roundSeed: seed } });
-      } else if (result.status === "error") {
-        halted.add(property.id);
-        tally.error = result.error instanceof Error ? result.error.message : String(result.error);
+  const spent: Spent = { runs: 0, requests: 0, cut: false };
+  const over = () => control.stopped() || spent.cut || performance.now() >= deadline;
+  const live = (property: Property) => !over() && !control.failed.has(property.id);
+  const round = (property: Property, j: number) => randomRound(context, property, nthItem(plan.slot, j), deadline, spent);
+  if (driver.concurrent === true) {
+    // The adapter runs in its own process: every property rounds on its own, side by side, so the adapter
+    // answers one property's requests while this thread generates and checks another's, and no property
+    // waits at the end of a sweep for the slowest one (deterministic asks everything twice).
+    await Promise.all(
+      sweepOrder(properties, plan.slot).map(async (property) => {
+        for (let j = 0; live(property); j++) if (!(await round(property, j))) return;
+      }),
+    );
+  } else {
+    // In one thread side by side gains nothing: sweep the properties round-robin, so a short budget still
+    // gives each of them rounds.
+    const halted = new Set<string>();
+    for (let j = 0; !over(); j++) {
+      const active = properties.filter((property) => !control.failed.has(property.id) && !halted.has(property.id));
+      if (active.length === 0) break;
+      for (const property of sweepOrder(active, plan.slot)) {
+        if (over()) break;
+        if (control.failed.has(property.id)) continue;
+        if (!(await round(property, j))) halted.add(property.id);
       }
     }
   }
-  return done();
+  return { runs: spent.runs, requests: spent.requests, ms: performance.now() - started };
+}
+
+interface Spent {
+  runs: number;
+  requests: number;
+  /**
+   * A round came back cut by its time limit: the budget is spent, whatever this thread's clock says (a
+   * timer may fire a millisecond before the deadline it was set for).
+   */
+  cut: boolean;
+}
+
+/**
+ * One random round of one property: checked, tallied, and its counterexample reported. False when the
+ * property is done for this worker (a counterexample, a harness error) or the campaign is stopping.
+ */
+async function randomRound({ plan, driver, control, implementation, tallies, progress }: Context, property: Property, round: number, deadline: number, spent: Spent): Promise<boolean> {
+  const seed = roundSeed(plan.seed, property.id, round);
+  const result = await checkProperty(driver, property, { level: plan.level, numRuns: plan.roundRuns, seed, timeLimitMs: Math.max(1, Math.ceil(deadline - performance.now())) });
+  const tally = tallies[property.id] as PropertyTally;
+  tally.runs += result.runs;
+  tally.requests += result.requests;
+  tally.ms += result.ms;
+  tally.rounds++;
+  spent.runs += result.runs;
+  spent.requests += result.requests;
+  progress.add("random", result.runs, result.requests, 0);
+  if (result.status === "interrupted") spent.cut = true;
+  // After a stop the driver refuses to send and the adapter is killed: the round's verdict is no verdict.
+  if (control.stopped()) return false;
+  if (result.status === "failed") {
+    const report = buildReport(result, implementation, { outDir: plan.outDir });
+    control.emit({ type: "found", found: { phase: "random", property: property.id, order: round, report, roundSeed: seed } });
+    return false;
+  }
+  if (result.status === "error") {
+    tally.error = result.error instanceof Error ? result.error.message : String(result.error);
+    return false;
+  }
+  return true;
 }
 
 /** Each worker starts its sweep at a different property, so a short budget still reaches them all. */
