@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { inProcessDriver } from "../src/adapters/in-process.ts";
+import { MUTANTS } from "../properties/mutants/index.ts";
+import type { Mutant } from "../properties/mutants/mutant.ts";
+import type { Found, WorkerEvent } from "./messages.ts";
+import { runWorker } from "./worker.ts";
+
+/**
+ * What `prunecheck fuzz` promises a team: a campaign finds a broken pruner, whatever phase it takes. Each
+ * catalog mutant goes through one worker's whole pipeline (the exhaustive phase at bound 1, then random
+ * rounds) with a fixed seed, and the campaign stops as soon as it has a counterexample for a property the
+ * mutant must be caught by. The budget is far above what any of them needs (well under a second each).
+ */
+const BUDGET_MS = 20_000;
+
+describe("a fuzz campaign finds every catalog mutant", () => {
+  it.each(MUTANTS.map((mutant) => [mutant.id, mutant] as const))("%s", async (_id, mutant: Mutant) => {
+    const found: Found[] = [];
+    const caught = (each: Found) => mutant.expectedProperties.includes(each.report.property.id);
+    const emit = (event: WorkerEvent) => {
+      if (event.type === "found") found.push(event.found);
+    };
+    await runWorker(
+      {
+        target: { kind: "impl", path: `properties/mutants/${mutant.id}.ts` },
+        timeoutMs: 1000,
+        level: mutant.level,
+        seed: 1,
+        slot: { shard: { index: 1, count: 1 }, workers: 1, worker: 0 },
+        budgetMs: BUDGET_MS,
+        exhaustive: 1,
+        roundRuns: 100,
+        corpus: [],
+        outDir: "reports",
+      },
+      inProcessDriver(mutant.pruner),
+      { stopped: () => found.some(caught), failed: new Set(), emit },
+    );
+    expect(found.filter(caught).map((each) => each.report.property.id), `found only: ${found.map((each) => `${each.property} (${each.phase})`).join(", ") || "nothing"}`).not.toEqual([]);
+  });
+});
