@@ -1,4 +1,5 @@
 import { compactGivesUp } from "./compact-gives-up.ts";
+import { comparesPrefix } from "./compares-prefix.ts";
 import { depthNotIncremented } from "./depth-not-incremented.ts";
 import { dropsReevictedPointers } from "./drops-reevicted-pointers.ts";
 import { dropsUntaggedEvicted } from "./drops-untagged-evicted.ts";
@@ -42,6 +43,7 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   staleKeyAccepted,
   whitespaceNormalized,
   unicodeNormalized,
+  comparesPrefix,
   pointerKeyedBySpanId,
   pointerDropsExtraFields,
   lowercasesPointerTags,

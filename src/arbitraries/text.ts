@@ -36,29 +36,61 @@ const TRAPS = [
 
 const whitespace = fc.constantFrom(" ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u3000");
 
+/**
+ * Long tool output (a schema dump, a log): what budget pressure is made of. Built from lines rather than
+ * characters, so it costs little to generate and shrinks to its shortest in a few steps.
+ */
+const linesArb = fc.array(fc.constantFrom(...SEED_TEXTS, ...TRAPS), { minLength: 6, maxLength: 60 }).map((lines) => lines.join("\n"));
+
+/**
+ * Character counts that careless code caps a text at (a column width, a buffer, a hash or comparison of
+ * the first N characters): a pruner that only looks that far is caught only by a text longer than that,
+ * whose copy differs after it.
+ */
+const CAPS = [1 << 10, 1 << 12, 1 << 14];
+
+/** Output past one of the CAPS: a few lines repeated until the text is one character longer than the cap. */
+export const pastCapArb = fc.tuple(linesArb, fc.oneof(...CAPS.map((cap, index) => ({ weight: CAPS.length - index, arbitrary: fc.constant(cap) })))).map(([block, cap]) => {
+  const unit = `${block}\n`;
+  return unit.repeat(Math.ceil(cap / unit.length)).slice(0, cap) + "$";
+});
+
 /** Adversarial by design: every run mixes real-looking content with texts that break careless code. */
 export const textArb: fc.Arbitrary<string> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(...SEED_TEXTS) },
-  { weight: 3, arbitrary: fc.constantFrom(...TRAPS) },
-  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 24 }) },
-  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
-  { weight: 1, arbitrary: fc.tuple(whitespace, fc.constantFrom(...SEED_TEXTS), whitespace).map((parts) => parts.join("")) },
-  // Long tool output (a schema dump, a log): what budget pressure is made of. Built from lines rather than
-  // characters, so it costs little to generate and shrinks to its shortest in a few steps.
-  { weight: 1, arbitrary: fc.array(fc.constantFrom(...SEED_TEXTS, ...TRAPS), { minLength: 6, maxLength: 60 }).map((lines) => lines.join("\n")) },
+  { weight: 8, arbitrary: fc.constantFrom(...SEED_TEXTS) },
+  { weight: 6, arbitrary: fc.constantFrom(...TRAPS) },
+  { weight: 4, arbitrary: fc.string({ unit: "grapheme", maxLength: 24 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
+  { weight: 2, arbitrary: fc.tuple(whitespace, fc.constantFrom(...SEED_TEXTS), whitespace).map((parts) => parts.join("")) },
+  // A tool that printed nothing: message libraries drop empty messages, pruned or not, and nothing else
+  // in a window shows it. Its own branch, so that about one span in fifteen is empty.
+  { weight: 1, arbitrary: fc.constant("") },
+  // Rarely past a cap: every request of a run carries the window, and with it every long text.
+  { weight: 2, arbitrary: fc.oneof({ weight: 3, arbitrary: linesArb }, { weight: 1, arbitrary: pastCapArb }) },
 );
 
-/** A different text that careless comparison (trim, normalize, case-fold) would take for the same one. */
+/** Ways careless comparison (trim, normalize, case-fold) goes wrong, each making a text it would take for the same one. */
+const NEAR_MISSES: readonly ((text: string) => string)[] = [
+  (text) => `${text} `,
+  (text) => text.normalize("NFD"),
+  (text) => text.normalize("NFC"),
+  (text) => `\u200b${text}`,
+  (text) => text.toUpperCase(),
+  (text) => `${text}\n`,
+  // Cut short by one: a copy truncated to a buffer, or an off-by-one. Past a cap it differs only at the end.
+  (text) => text.slice(0, -1),
+];
+
+/**
+ * A different text that careless comparison would take for the same one: the `variant`-th near miss, or
+ * the next one that differs. Lazy, since a text may be tens of kilobytes long.
+ */
 export function nearMiss(text: string, variant: number): string {
-  const candidates = [
-    `${text} `,
-    text.normalize("NFD"),
-    text.normalize("NFC"),
-    `\u200b${text}`,
-    text.toUpperCase(),
-    `${text}\n`,
-  ].filter((candidate) => candidate !== text);
-  return candidates[variant % candidates.length] ?? `${text} `;
+  for (let offset = 0; offset < NEAR_MISSES.length; offset++) {
+    const candidate = (NEAR_MISSES[(variant + offset) % NEAR_MISSES.length] as (text: string) => string)(text);
+    if (candidate !== text) return candidate;
+  }
+  return `${text} `;
 }
 
 export const summaryTextArb: fc.Arbitrary<string> = fc.oneof(

@@ -84,6 +84,22 @@ describe.concurrent("prunecheck run on an adapter that breaks the protocol", () 
     expect(await leftoverProcesses(marker)).toEqual([]);
   });
 
+  it("line-limit: an adapter whose line reader stops at 64 KiB is caught by a default run, on a request line over 64 KiB", async ({ expect }) => {
+    const out = tempDir();
+    const marker = processMarker("line-limit");
+    // Default scenarios: long tool output in the window and its copies in the store make such lines.
+    const run = await cli(["run", "--cmd", adapterCommand("line-limit", marker), "--seed", "5", "--property", APPLICABLE[0] as string, "--out", out]);
+    expect(run.code).toBe(1);
+    expect(run.lines.at(-1)).toMatch(/^prunecheck: line-limit VIOLATES adapter-protocol at core \(/);
+    const [{ report }] = readReports(out) as [ReturnType<typeof readReports>[number]];
+    expect(report.finding.message).toContain("[crash]");
+    expect(report.stderr).toContain("bufio.Scanner: token too long");
+    // Shrunk to a request just over the limit: what the adapter's authors need to see.
+    const failed = report.requests.at(-1);
+    expect(Buffer.byteLength(JSON.stringify(failed))).toBeGreaterThan(64 * 1024);
+    expect(await leftoverProcesses(marker)).toEqual([]);
+  });
+
   for (const [fixture, detail] of [
     ["hang-handshake", "hello: no answer within 10000 ms"],
     ["no-prune-capability", 'without "prune"'],
