@@ -63,13 +63,13 @@ export const textArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
   { weight: 2, arbitrary: fc.tuple(whitespace, fc.constantFrom(...SEED_TEXTS), whitespace).map((parts) => parts.join("")) },
   // A tool that printed nothing: message libraries drop empty messages, pruned or not, and nothing else
-  // in a window shows it. Its own branch, so that about one span in fifteen is empty.
+  // in a window shows it. Its own branch, so that about one span in thirteen is empty.
   { weight: 1, arbitrary: fc.constant("") },
   // Rarely past a cap: every request of a run carries the window, and with it every long text.
   { weight: 2, arbitrary: fc.oneof({ weight: 3, arbitrary: linesArb }, { weight: 1, arbitrary: pastCapArb }) },
 );
 
-/** Ways careless comparison (trim, normalize, case-fold) goes wrong, each making a text it would take for the same one. */
+/** Ways careless comparison (trim, normalize, case-fold, a prefix) goes wrong, each making a text it would take for the same one. */
 const NEAR_MISSES: readonly ((text: string) => string)[] = [
   (text) => `${text} `,
   (text) => text.normalize("NFD"),
