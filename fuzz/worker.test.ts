@@ -80,7 +80,11 @@ function asAdapter(driver: Driver): Driver & { readonly maxInFlight: () => numbe
   };
 }
 
-const mutant = (id: string) => inProcessDriver(MUTANTS.find((candidate) => candidate.id === id)?.pruner ?? referencePruner);
+function mutant(id: string): Driver {
+  const found = MUTANTS.find((candidate) => candidate.id === id);
+  if (found === undefined) throw new Error(`no mutant ${id} in the catalog`);
+  return inProcessDriver(found.pruner);
+}
 
 /** What a campaign keeps of a worker's findings, by property. */
 async function findings(driver: Driver, overrides: Partial<WorkerPlan>): Promise<Record<string, unknown>> {
