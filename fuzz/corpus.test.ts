@@ -14,7 +14,8 @@ import { addToCorpus, corpusKey, loadCorpus, sameTarget, shapeOf, type CorpusEnt
 import type { ExhaustiveCase } from "./exhaustive.ts";
 import dropsPreconditions from "./fixtures/drops-preconditions.ts";
 import { caseReport, judgeCase } from "./judge.ts";
-import type { Found, WorkerEvent, WorkerPlan } from "./messages.ts";
+import { workerPlan } from "../test/helpers/worker-plan.ts";
+import type { Found, WorkerEvent } from "./messages.ts";
 import { replayEntry } from "./replay-entry.ts";
 import { runWorker } from "./worker.ts";
 
@@ -103,7 +104,7 @@ describe("replaying corpus entries", () => {
     const { entries } = await loadCorpus(dir);
     expect(await readdir(dir)).toHaveLength(2);
     const events: WorkerEvent[] = [];
-    const plan: WorkerPlan = { target: DROPS, timeoutMs: 1000, level: "core", seed: 1, slot: { shard: { index: 1, count: 1 }, workers: 1, worker: 0 }, budgetMs: 0, exhaustive: 1, roundRuns: 10, corpus: entries, outDir: "reports" };
+    const plan = workerPlan({ target: DROPS, seed: 1, budgetMs: 0, exhaustive: 1, roundRuns: 10, corpus: entries });
     const result = await runWorker(plan, inProcessDriver(dropsPreconditions), { stopped: () => false, failed: new Set(), emit: (event) => events.push(event) });
     const found = events.flatMap((event): Found[] => (event.type === "found" ? [event.found] : []));
     expect(found.slice(0, 2).map((item) => [item.phase, item.property])).toEqual(

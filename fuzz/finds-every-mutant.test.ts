@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inProcessDriver } from "../src/adapters/in-process.ts";
 import { MUTANTS } from "../properties/mutants/index.ts";
 import type { Mutant } from "../properties/mutants/mutant.ts";
+import { workerPlan } from "../test/helpers/worker-plan.ts";
 import type { Found, WorkerEvent } from "./messages.ts";
 import { runWorker } from "./worker.ts";
 
@@ -21,18 +22,7 @@ describe("a fuzz campaign finds every catalog mutant", () => {
       if (event.type === "found") found.push(event.found);
     };
     await runWorker(
-      {
-        target: { kind: "impl", path: `properties/mutants/${mutant.id}.ts` },
-        timeoutMs: 1000,
-        level: mutant.level,
-        seed: 1,
-        slot: { shard: { index: 1, count: 1 }, workers: 1, worker: 0 },
-        budgetMs: BUDGET_MS,
-        exhaustive: 1,
-        roundRuns: 100,
-        corpus: [],
-        outDir: "reports",
-      },
+      workerPlan({ target: { kind: "impl", path: `properties/mutants/${mutant.id}.ts` }, level: mutant.level, seed: 1, budgetMs: BUDGET_MS, exhaustive: 1, roundRuns: 100 }),
       inProcessDriver(mutant.pruner),
       { stopped: () => found.some(caught), failed: new Set(), emit },
     );

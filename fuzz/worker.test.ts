@@ -5,28 +5,15 @@ import { definePruner } from "../src/adapters/pruner.ts";
 import type { Driver } from "../src/adapters/driver.ts";
 import { referencePruner } from "../src/reference/index.ts";
 import { MUTANTS } from "../properties/mutants/index.ts";
+import { workerPlan } from "../test/helpers/worker-plan.ts";
 import type { Found, WorkerEvent, WorkerPlan } from "./messages.ts";
 import { runWorker, sweepOrder } from "./worker.ts";
-
-const plan = (overrides: Partial<WorkerPlan> = {}): WorkerPlan => ({
-  target: { kind: "reference" },
-  timeoutMs: 1000,
-  level: "core",
-  seed: 4,
-  slot: { shard: { index: 1, count: 1 }, workers: 1, worker: 0 },
-  budgetMs: 300,
-  exhaustive: 0,
-  roundRuns: 20,
-  corpus: [],
-  outDir: "reports",
-  ...overrides,
-});
 
 const quiet = (failed: ReadonlySet<string> = new Set(), events: WorkerEvent[] = []) => ({ stopped: () => false, failed, emit: (event: WorkerEvent) => events.push(event) });
 
 describe("a worker's random search", () => {
   it("runs rounds until the budget is spent", async () => {
-    const result = await runWorker(plan({ roundRuns: 2 }), inProcessDriver(referencePruner), quiet());
+    const result = await runWorker(workerPlan({ roundRuns: 2 }), inProcessDriver(referencePruner), quiet());
     const tallies = Object.values(result.properties);
     expect(tallies.some((tally) => tally.rounds > 0)).toBe(true);
     expect(tallies.every((tally) => tally.error === undefined)).toBe(true);
@@ -36,13 +23,13 @@ describe("a worker's random search", () => {
 
   it("counts a round the budget cuts before its first run as interrupted, not as a harness error", async () => {
     const slow = definePruner({ ...referencePruner, name: "slow", prune: async (...args) => (await sleep(30), referencePruner.prune(...args)) });
-    const result = await runWorker(plan({ budgetMs: 20, only: ["kept-untouched"] }), inProcessDriver(slow), quiet());
+    const result = await runWorker(workerPlan({ budgetMs: 20, only: ["kept-untouched"] }), inProcessDriver(slow), quiet());
     expect(result.properties["kept-untouched"]).toMatchObject({ rounds: 1 });
     expect(result.properties["kept-untouched"]?.error).toBeUndefined();
   });
 
   it("leaves alone the properties another worker has a counterexample for", async () => {
-    const result = await runWorker(plan({ roundRuns: 2, only: ["depth-bound", "kept-untouched"] }), inProcessDriver(referencePruner), quiet(new Set(["depth-bound"])));
+    const result = await runWorker(workerPlan({ roundRuns: 2, only: ["depth-bound", "kept-untouched"] }), inProcessDriver(referencePruner), quiet(new Set(["depth-bound"])));
     expect(result.properties["depth-bound"]?.rounds).toBe(0);
     expect(result.properties["kept-untouched"]?.rounds).toBeGreaterThan(0);
   });
@@ -89,7 +76,7 @@ function mutant(id: string): Driver {
 /** What a campaign keeps of a worker's findings, by property. */
 async function findings(driver: Driver, overrides: Partial<WorkerPlan>): Promise<Record<string, unknown>> {
   const events: WorkerEvent[] = [];
-  await runWorker(plan(overrides), driver, quiet(new Set(), events));
+  await runWorker(workerPlan(overrides), driver, quiet(new Set(), events));
   const found = events.flatMap((event) => (event.type === "found" ? [event.found] : []));
   const shape = ({ phase, order, roundSeed, report }: Found) => ({ phase, order, roundSeed, violated: report.property.id, counterexample: report.counterexample });
   return Object.fromEntries(found.map((each) => [each.property, shape(each)]));
@@ -102,7 +89,7 @@ describe("a worker against an adapter in its own process", () => {
   it("checks the properties side by side", async () => {
     const driver = asAdapter(inProcessDriver(referencePruner));
     // Neither property probes: more than one request in flight can only be two properties at once.
-    await runWorker(plan({ roundRuns: 5, budgetMs: 200, only: ["depth-bound", "kept-untouched"] }), driver, quiet());
+    await runWorker(workerPlan({ roundRuns: 5, budgetMs: 200, only: ["depth-bound", "kept-untouched"] }), driver, quiet());
     expect(driver.maxInFlight()).toBe(2);
   });
 

@@ -47,7 +47,7 @@ const linesArb = fc.array(fc.constantFrom(...SEED_TEXTS, ...TRAPS), { minLength:
  * the first N characters): a pruner that only looks that far is caught only by a text longer than that,
  * whose copy differs after it.
  */
-const CAPS = [1 << 10, 1 << 12, 1 << 14];
+export const CAPS: readonly number[] = [1 << 10, 1 << 12, 1 << 14];
 
 /** Output past one of the CAPS: a few lines repeated until the text is one character longer than the cap. */
 export const pastCapArb = fc.tuple(linesArb, fc.oneof(...CAPS.map((cap, index) => ({ weight: CAPS.length - index, arbitrary: fc.constant(cap) })))).map(([block, cap]) => {
