@@ -2,8 +2,8 @@ import type { Driver } from "../src/adapters/driver.ts";
 import { Harness } from "../src/models/harness.ts";
 import type { Finding, Level, Property } from "../src/models/property.ts";
 import { isPropertyViolation, PropertyViolation } from "../src/models/violation.ts";
-import { buildReport, shellQuote, type Implementation } from "../src/reports/build.ts";
-import type { Report, Target } from "../src/reports/report.ts";
+import { buildReport, targetFlags, type Implementation } from "../src/reports/build.ts";
+import type { Report } from "../src/reports/report.ts";
 import { describeCase, encodeCase, stageCase, type ExhaustiveCase } from "./exhaustive.ts";
 
 export interface CaseVerdict {
@@ -84,16 +84,4 @@ export function caseReport(input: {
   );
   const bound = Math.max(1, input.testCase.spans.length);
   return { ...report, replay: `npx prunecheck fuzz ${[...targetFlags(input.implementation.target), "--level", input.level, "--property", input.property, "--exhaustive", String(bound), "--time", "0"].join(" ")}` };
-}
-
-/** The flags that name a target again on a command line. */
-export function targetFlags(target: Target): string[] {
-  switch (target.kind) {
-    case "reference":
-      return [];
-    case "impl":
-      return ["--impl", shellQuote(target.path)];
-    case "cmd":
-      return ["--cmd", shellQuote(target.command)];
-  }
 }

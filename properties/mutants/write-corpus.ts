@@ -11,6 +11,7 @@ import { inProcessDriver } from "../../src/adapters/in-process.ts";
 import { checkProperty } from "../../src/models/run.ts";
 import { buildReport } from "../../src/reports/build.ts";
 import { PROPERTIES } from "../index.ts";
+import { mutantTarget } from "./catalog-target.ts";
 import { MUTANTS } from "./index.ts";
 import { DEFAULT_RUN_OPTIONS } from "./table.ts";
 
@@ -30,7 +31,7 @@ for (const mutant of MUTANTS) {
     if (property === undefined) continue;
     const result = await checkProperty(driver, property, { level: mutant.level, seed: DEFAULT_RUN_OPTIONS.seed, numRuns: DEFAULT_RUN_OPTIONS.killerRuns });
     if (result.status !== "failed") continue;
-    const implementation = { name: driver.name, capabilities: driver.capabilities, target: { kind: "impl" as const, path: `properties/mutants/${mutant.id}.ts` } };
+    const implementation = { name: driver.name, capabilities: driver.capabilities, target: mutantTarget(mutant) };
     written += (await addToCorpus(CORPUS, [buildReport(result, implementation, { outDir: CORPUS, now: new Date(0) })])).length;
     break;
   }

@@ -4,7 +4,7 @@ export const USAGE = {
 
 Usage:
   prunecheck run     [--cmd "<shell command>" | --impl <module>] [options]   check an implementation
-  prunecheck replay  <report.json> [--cmd … | --impl …]                     re-run one counterexample
+  prunecheck replay  <report.json> [--cmd … | --impl … | --trust-target]    re-run one counterexample
   prunecheck fuzz    [--cmd … | --impl …] [--time 30s] [--shard i/n]         a time-budgeted campaign
   prunecheck merge   <summary.json…> [--out DIR]                             combine shard summaries
   prunecheck matrix  --config prunecheck.matrix.json [--out DIR] [--check FILE]  the conformance matrix
@@ -27,10 +27,13 @@ Run \`prunecheck <command> --help\` for its flags.`,
   --out DIR           where reports and summary.json go (default reports)
   --junit FILE        also write JUnit XML, one test case per property
   -h, --help          this text`,
-  replay: `prunecheck replay <report.json> [--cmd "<shell command>" | --impl <module>] [--timeout-ms N]
+  replay: `prunecheck replay <report.json> [--cmd "<shell command>" | --impl <module> | --trust-target] [--timeout-ms N]
 
 Re-runs the shrunk counterexample recorded in a report (its property, level, seed, path and replayPath)
-against the implementation the report names, or the one given. Exit 1 if it still fails, 0 if it passes.`,
+against the implementation given with --cmd or --impl. A report found on the embedded reference replays
+on it. Replay never runs a command or loads a module named inside the report file unless you add
+--trust-target, which prints what it runs first (the report's own replay line spells the target out).
+Exit 1 if it still fails, 0 if it passes, 2 if the report names an implementation you did not give.`,
   matrix: `prunecheck matrix --config <file> [--out DIR] [--check matrix.json] [--timeout-ms N]
 
 Runs the suite (as \`prunecheck run\`) against every implementation the config lists and writes

@@ -8,7 +8,7 @@ import { fuzzCommand } from "./fuzz.ts";
 import { oneLine, type Io } from "./io.ts";
 import { matrixCommand } from "./matrix.ts";
 import { mergeCommand } from "./merge.ts";
-import { readReport, replayReport } from "./replay.ts";
+import { readReport, replayReport, replayTarget } from "./replay.ts";
 import { runSuite, selectProperties } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
 import { describeTarget, openTarget, targetFrom } from "./target.ts";
@@ -121,12 +121,16 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
 }
 
 async function replay(argv: readonly string[], io: Io, signal: AbortSignal): Promise<number> {
-  const { values, positionals } = parse("replay", argv, TARGET_FLAGS, true);
+  const { values, positionals } = parse("replay", argv, { ...TARGET_FLAGS, "trust-target": { type: "boolean" } }, true);
   if (values.help) return usage(io, "replay");
   if (positionals.length !== 1) throw new InputError("usage", "replay takes exactly one report file", "prunecheck replay reports/<property>-<impl>-<seed>.json");
-  const report = await readReport(positionals[0] as string);
+  const file = positionals[0] as string;
+  const report = await readReport(file);
   const timeoutMs = positiveInt("timeout-ms", values["timeout-ms"], 5000);
-  const outcome = await replayReport(report, targetFrom(values), { timeoutMs, signal }, io);
+  const override = targetFrom(values);
+  const target = replayTarget(report, file, override, values["trust-target"] === true);
+  if (override === null && target.kind !== "reference") io.line(`prunecheck: --trust-target: running what ${file} names: ${describeTarget(target)}`);
+  const outcome = await replayReport(report, target, { timeoutMs, signal }, io);
   return outcome.verdict === "interrupted" ? interruptedCode(signal) : outcome.verdict === "still-fails" ? 1 : 0;
 }
 

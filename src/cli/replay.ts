@@ -3,7 +3,8 @@ import { readJsonAs } from "./read-json.ts";
 import { PROPERTIES } from "../../properties/index.ts";
 import { replayEntry, type EntryOutcome } from "../../fuzz/replay-entry.ts";
 import { Report, type Target } from "../reports/report.ts";
-import { openTarget, type TargetOptions } from "./target.ts";
+import { targetFlags } from "../reports/build.ts";
+import { describeTarget, openTarget, type TargetOptions } from "./target.ts";
 import { oneLine, type Io } from "./io.ts";
 
 export function readReport(path: string): Promise<Report> {
@@ -22,15 +23,31 @@ export interface ReplayOutcome {
 }
 
 /**
- * Re-runs exactly the shrunk counterexample of a report against its implementation or the one given instead:
+ * What a replay runs: the implementation the user names (`--cmd`/`--impl`), the embedded reference, or,
+ * only when the user opts in with `--trust-target`, the command or module the report names. A report is a
+ * file people download and corpus entries arrive in pull requests: running what one names unasked would
+ * make reading a report code execution.
+ */
+export function replayTarget(report: Report, file: string, override: Target | null, trustTarget: boolean): Target {
+  if (override !== null) return override;
+  const recorded = report.implementation.target;
+  if (recorded.kind === "reference" || trustTarget) return recorded;
+  throw new InputError(
+    "untrusted_target",
+    `${file} was found on ${describeTarget(recorded)}; replay does not run a command or load a module named inside a report unless you say so`,
+    `Name the implementation yourself: prunecheck replay ${[file, ...targetFlags(recorded)].join(" ")} (after reading what it runs), or add --trust-target to run what the report names.`,
+  );
+}
+
+/**
+ * Re-runs exactly the shrunk counterexample of a report against `target` (see replayTarget):
  * a model-based one by property, level, seed, path and replayPath, an exhaustive one by its single case.
  * It still fails: the fault is there; it passes: fixed. Once `signal` aborts, the adapter is stopped and
  * the outcome is `interrupted`, whatever the run says.
  */
-export async function replayReport(report: Report, override: Target | null, options: TargetOptions, io: Io): Promise<ReplayOutcome> {
+export async function replayReport(report: Report, target: Target, options: TargetOptions, io: Io): Promise<ReplayOutcome> {
   const property = PROPERTIES.find((candidate) => candidate.id === report.checked_property);
   if (property === undefined) throw new InputError("invalid_report", `the report names property ${JSON.stringify(report.checked_property)}, which this prunecheck does not know`);
-  const target = override ?? report.implementation.target;
   const driver = await openTarget(target, options);
   try {
     const result = await replayEntry(driver, { file: "", report }, {

@@ -39,7 +39,8 @@ export function buildReport(result: Failed, implementation: Implementation, opti
     before: pending === null ? (failing?.exchange.request.window ?? null) : "window" in pending ? pending.window : null,
     after: pending === null && failing?.exchange.outcome.ok ? failing.exchange.outcome.window : null,
     stderr: violation.stderrTail,
-    replay: `npx prunecheck replay ${shellQuote(`${options.outDir}/${reportFileStem({ property: info, implementation, seed: result.seed })}.json`)}`,
+    // The target is spelled out because replay never runs what a report file names on its own.
+    replay: ["npx prunecheck replay", shellQuote(`${options.outDir}/${reportFileStem({ property: info, implementation, seed: result.seed })}.json`), ...targetFlags(implementation.target)].join(" "),
     counterexample: result.counterexample,
     created: (options.now ?? new Date()).toISOString(),
   };
@@ -55,4 +56,16 @@ function slug(name: string): string {
 
 export function shellQuote(value: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The flags that name a target again on a command line (none for the embedded reference). */
+export function targetFlags(target: Target): string[] {
+  switch (target.kind) {
+    case "reference":
+      return [];
+    case "impl":
+      return ["--impl", shellQuote(target.path)];
+    case "cmd":
+      return ["--cmd", shellQuote(target.command)];
+  }
 }

@@ -115,7 +115,7 @@ describe.concurrent("interrupting prunecheck run", () => {
     const [report] = readReports(out);
     const controller = new AbortController();
     controller.abort("SIGINT");
-    const { code, lines } = await cli(["replay", `${report?.stem}.json`], controller.signal);
+    const { code, lines } = await cli(["replay", `${report?.stem}.json`, "--trust-target"], controller.signal);
 
     expect(code).toBe(130);
     expect(lines.at(-1)).toMatch(/^replay stale-key-refused .*: interrupted before it finished$/);

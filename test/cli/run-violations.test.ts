@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { reportFileStem } from "../../src/reports/build.ts";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { reportFileStem, shellQuote } from "../../src/reports/build.ts";
 import type { Report } from "../../src/reports/report.ts";
 import { cli, junitCases, lastLine, PRUNERS, readReports, readSummary, ROOT, type Spawned, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
 
@@ -59,7 +61,7 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
       expect(markdown).toContain(`> ${report.property.seed}`);
       report.story.forEach((line, index) => expect(markdown).toContain(`${index + 1}. ${line}`));
       expect(report.story.at(-1)).toBe(`That is the violation: ${report.finding.message}.`);
-      expect(report.replay).toBe(`npx prunecheck replay ${stem}.json`);
+      expect(report.replay).toBe(`npx prunecheck replay ${stem}.json --cmd ${shellQuote(NAIVE)}`);
       expect(markdown).toContain(`\`\`\`sh\n${report.replay}\n\`\`\``);
     }
   });
@@ -73,15 +75,16 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
     }
   });
 
-  it("end to end: replay of a report through the binary still fails, exit 1, quietly", async () => {
-    const replay = await spawnCli(["replay", `${reports[0]?.stem}.json`]);
-    expect([replay.code, replay.stderr]).toEqual([1, ""]);
-    expect(lastLine(replay.stdout)).toContain("on naive-python: still fails");
+  it("end to end: the report's own replay line, pasted into a shell, still fails, exit 1, quietly", async () => {
+    const line = (reports[0]?.report.replay ?? "").replace(/^npx prunecheck /, `${shellQuote(process.execPath)} bin/prunecheck.js `);
+    const replay = await promisify(execFile)("sh", ["-c", `${line}; echo "exit $?"`], { cwd: ROOT });
+    expect(replay.stderr).toBe("");
+    expect(replay.stdout).toMatch(/on naive-python: still fails.*\nexit 1\n$/s);
   });
 
   it("replay of each report still fails (exit 1) on the naive pruner, and passes (exit 0) on the reference", async () => {
     for (const { stem, report } of reports) {
-      const again = await cli(["replay", `${stem}.json`]);
+      const again = await cli(["replay", `${stem}.json`, "--trust-target"]);
       expect(again.errors).toEqual([]);
       expect(again.code, report.property.id).toBe(1);
       expect(again.lines.at(-1)).toContain(`on naive-python: still fails: ${report.property.id}`);
@@ -110,7 +113,8 @@ describe("prunecheck run --impl on a pruner that drops precondition spans", () =
     expect(report.implementation.target).toEqual({ kind: "impl", path: MUTANT_MODULE });
     expectFailingRequestLast(report);
 
-    expect((await cli(["replay", `${stem}.json`])).code).toBe(1);
+    expect((await cli(["replay", `${stem}.json`])).code).toBe(2);
+    expect((await cli(["replay", `${stem}.json`, "--trust-target"])).code).toBe(1);
     expect((await cli(["replay", `${stem}.json`, "--impl", MUTANT_MODULE])).code).toBe(1);
     expect((await cli(["replay", `${stem}.json`, "--impl", REFERENCE_MODULE])).code).toBe(0);
   });

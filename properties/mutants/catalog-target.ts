@@ -1,0 +1,21 @@
+import type { Pruner } from "../../src/adapters/pruner.ts";
+import { referencePruner } from "../../src/reference/index.ts";
+import type { Target } from "../../src/reports/report.ts";
+import { MUTANTS } from "./index.ts";
+import type { Mutant } from "./mutant.ts";
+
+/** How a report names a catalog mutant: its module, as `prunecheck run --impl` would load it. */
+export function mutantTarget(mutant: Mutant): Extract<Target, { kind: "impl" }> {
+  return { kind: "impl", path: `properties/mutants/${mutant.id}.ts` };
+}
+
+/**
+ * The pruner a corpus entry's target names, if it is the reference or a catalog mutant; null for anything
+ * else. Only exact catalog paths match, and the pruner comes from the catalog already loaded, never from
+ * importing the path: a corpus file in a pull request must not choose what `npm test` runs.
+ */
+export function catalogPruner(target: Target): Pruner | null {
+  if (target.kind === "reference") return referencePruner;
+  if (target.kind !== "impl") return null;
+  return MUTANTS.find((mutant) => mutantTarget(mutant).path === target.path)?.pruner ?? null;
+}
