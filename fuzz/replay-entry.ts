@@ -39,7 +39,17 @@ export async function replayEntry(driver: Driver, entry: CorpusEntry, context: R
     const fresh = caseReport({ property: property.id, violation, testCase, index: report.runs_to_failure - 1, level: context.level, implementation: context.implementation, requests, outDir: context.outDir });
     return { verdict: "still-fails", report: fresh, requests };
   }
-  const result = await checkProperty(driver, property, { level: context.level, numRuns: 1, seed: report.seed, path: report.path, replayPath: report.replayPath });
+  const lost: EntryOutcome = { verdict: "skipped", reason: `its path ${report.path} leads to no run of seed ${report.seed} (was the report edited, or written by another prunecheck version?)` };
+  let result: Awaited<ReturnType<typeof checkProperty>>;
+  try {
+    result = await checkProperty(driver, property, { level: context.level, numRuns: 1, seed: report.seed, path: report.path, replayPath: report.replayPath });
+  } catch (error) {
+    // fast-check walks the path before the first run and throws where a step has nothing to shrink...
+    if (!(error instanceof Error && error.message.startsWith("Unable to replay"))) throw error;
+    return lost;
+  }
+  // ...but a last step past the end of its shrinks runs nothing at all, which is no pass.
+  if (result.runs === 0) return lost;
   switch (result.status) {
     case "failed":
       return { verdict: "still-fails", report: buildReport(result, context.implementation, { outDir: context.outDir }), requests: result.requests };

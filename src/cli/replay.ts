@@ -70,8 +70,11 @@ function judge(result: EntryOutcome, report: Report, implementation: string): Re
       return { verdict: "still-fails", message: `still fails: ${result.report.property.id}: ${oneLine(result.report.finding.message)}` };
     case "passes":
       return { verdict: "passes", message: `passes now: the counterexample for ${report.property.id} no longer fails on ${implementation}` };
-    default:
-      // The harness itself threw (or could not judge), so "passes now" would be a lie.
-      throw new Error(`replaying ${report.property.id} failed in the harness: ${result.verdict === "error" ? result.message : result.reason}`);
+    case "skipped":
+      // The property is known and the level is the report's own, so only the report itself can be at fault.
+      throw new InputError("invalid_report", `the report cannot be replayed: ${result.reason}`, "Re-run `prunecheck run` with the report's seed to get a fresh one.");
+    case "error":
+      // The harness itself threw, so "passes now" would be a lie.
+      throw new Error(`replaying ${report.property.id} failed in the harness: ${result.message}`);
   }
 }

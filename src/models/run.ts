@@ -57,7 +57,8 @@ export async function checkProperty(driver: Driver, property: Property, options:
   let requests = 0;
   const scenario = scenarioArb({
     ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
-    ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
+    // A report records "" when fast-check printed no replay path; fast-check itself cannot parse "".
+    ...(options.replayPath ? { replayPath: options.replayPath } : {}),
   });
   // Shrinking stops (later runs pass vacuously, so fast-check keeps the smallest failure found so far)
   // once the implementation has hung, since every shrink candidate would wait out the timeout again, or

@@ -12,6 +12,11 @@ export const Target = z.discriminatedUnion("kind", [
 ]);
 export type Target = z.infer<typeof Target>;
 
+/** Indices of at most seven digits: fast-check numbers runs and shrink steps far below that. */
+const PATH = /^(exhaustive|\d{1,7}(:\d{1,7})*)$/;
+/** fast-check's ReplayPath.stringify: base64 digits of counts, a colon, base64 digits of changes. */
+const REPLAY_PATH = /^([A-Za-z0-9+/]+:[A-Za-z0-9+/]*)?$/;
+
 const Outcome = z.union([z.strictObject({ ok: z.literal(true), window: Window }), z.strictObject({ ok: z.literal(false), error: WireError })]);
 
 /**
@@ -28,10 +33,10 @@ export const Report = z
     level: z.enum(["core", "strict"]),
     implementation: z.strictObject({ name: z.string(), capabilities: z.array(z.string()), target: Target }),
     seed: z.int(),
-    path: z.string(),
-    replayPath: z.string(),
-    runs_to_failure: z.int(),
-    shrinks: z.int(),
+    path: z.string().regex(PATH, "expected a fast-check path: the run index, then each shrink step's index, separated by colons (e.g. 3:0:1), or \"exhaustive\""),
+    replayPath: z.string().regex(REPLAY_PATH, "expected a fast-check commands replayPath (two base64 runs joined by a colon, e.g. AAOEt:V), or nothing"),
+    runs_to_failure: z.int().min(0),
+    shrinks: z.int().min(0),
     finding: z.strictObject({ message: z.string(), span_id: z.string().nullable() }),
     story: z.array(z.string()),
     /** The wire requests sent in the shrunk run, in order; the last one is the one that failed. */
@@ -43,6 +48,12 @@ export const Report = z
     replay: z.string(),
     counterexample: z.string(),
     created: z.string(),
+  })
+  // A path replays by generating every run before its first index, so a path that disagrees with the counts
+  // beside it was edited by hand and could ask for years of runs.
+  .refine((report) => report.path === "exhaustive" || Number(report.path.split(":")[0]) + 1 === report.runs_to_failure, {
+    message: "the path's first index (the failing run) must be runs_to_failure - 1",
+    path: ["path"],
   })
   .meta({ id: "Report", description: "A shrunk, replayable counterexample written by prunecheck." });
 export type Report = z.infer<typeof Report>;

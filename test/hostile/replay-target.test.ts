@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cli, PRUNERS, ROOT, tempDir } from "../cli/helpers.ts";
+import { cli, PRUNERS, ROOT, STACK_FRAME, tempDir } from "../cli/helpers.ts";
 
 /**
  * Issue 16: a report or corpus entry is a file people download. `replay` and `fuzz` must never run the
@@ -76,5 +76,35 @@ describe("a fuzz campaign's corpus", () => {
     const { code } = await cli(["fuzz", "--time", "0", "--exhaustive", "0", "--workers", "1", "--corpus", corpus, "--out", join(dir, "out")]);
     expect(code).toBe(0);
     expect(existsSync(marker)).toBe(false);
+  });
+});
+
+describe("replay of a report whose path or replayPath was edited", () => {
+  function edited(dir: string, fields: Record<string, unknown>): string {
+    const file = join(dir, "edited.json");
+    writeFileSync(file, JSON.stringify({ ...FOUND, ...fields }));
+    return file;
+  }
+
+  it.each([
+    ["a path that is not indices", { path: "x:y" }, /expected a fast-check path.* → at path/],
+    ["a replayPath fast-check cannot parse", { replayPath: "!!!" }, /expected a fast-check commands replayPath.* → at replayPath/],
+    ["a run index that would take years to reach", { path: "99999999999999999999" }, /expected a fast-check path.* → at path/],
+    ["a path disagreeing with runs_to_failure", { path: "5:1" }, /the path's first index \(the failing run\) must be runs_to_failure - 1 → at path/],
+  ])("%s: exit 2 naming the field, no stack", async (_what, fields, message) => {
+    const { code, errors } = await cli(["replay", edited(tempDir(), fields), "--impl", join(PRUNERS, "reference.ts")]);
+    expect(code).toBe(2);
+    expect(errors.join("\n")).toMatch(message);
+    expect(errors.join("\n")).not.toMatch(STACK_FRAME);
+  });
+
+  it.each([
+    ["an empty replayPath", { replayPath: "" }],
+    ["a shrink step that does not exist", { path: "0:99999" }],
+  ])("%s: exit 2, the report cannot be replayed, no stack", async (_what, fields) => {
+    const { code, errors } = await cli(["replay", edited(tempDir(), fields), "--impl", join(PRUNERS, "reference.ts")]);
+    expect(code).toBe(2);
+    expect(errors.join("\n")).toMatch(/the report cannot be replayed: its path .* leads to no run of seed 20261113/);
+    expect(errors.join("\n")).not.toMatch(STACK_FRAME);
   });
 });
