@@ -18,8 +18,10 @@ import { exitCodeOf } from "./exit-code.ts";
 const TARGET_FLAGS = { cmd: { type: "string" }, impl: { type: "string" }, "timeout-ms": { type: "string" }, help: { type: "boolean", short: "h" } } as const;
 
 /**
- * The only place that touches argv, stdout, stderr, signals and exit codes. `signal` interrupts `run` and
- * `replay` cleanly; without one, SIGINT and SIGTERM do, while a command runs.
+ * The only place that touches argv, stdout, stderr, the environment, signals and exit codes. Without `io`,
+ * words go to the process, with a status line off a TTY every PRUNECHECK_PROGRESS_INTERVAL_MS (a bad value
+ * is a usage error, so it is read inside the error handling). `signal` interrupts `run` and `replay`
+ * cleanly; without one, SIGINT and SIGTERM do, while a command runs.
  */
 export async function main(argv: readonly string[], io?: Io, signal?: AbortSignal): Promise<number> {
   if (signal !== undefined) return execute(argv, io, signal);
