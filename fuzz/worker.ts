@@ -1,6 +1,6 @@
 import type { Driver } from "../src/adapters/driver.ts";
 import { appliesTo, type Property } from "../src/models/property.ts";
-import { checkProperty } from "../src/models/run.ts";
+import { checkProperty, type RunObserver } from "../src/models/run.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { buildReport, type Implementation } from "../src/reports/build.ts";
 import { enumerateCases, type ExhaustiveCase } from "./exhaustive.ts";
@@ -170,7 +170,8 @@ interface Spent {
  */
 async function randomRound({ plan, driver, control, implementation, tallies, progress }: Context, property: Property, round: number, deadline: number, spent: Spent): Promise<boolean> {
   const seed = roundSeed(plan.seed, property.id, round);
-  const result = await checkProperty(driver, property, { level: plan.level, numRuns: plan.roundRuns, seed, timeLimitMs: Math.max(1, Math.ceil(deadline - performance.now())) });
+  const observer = liveRound(progress);
+  const result = await checkProperty(driver, property, { level: plan.level, numRuns: plan.roundRuns, seed, timeLimitMs: Math.max(1, Math.ceil(deadline - performance.now())), observer });
   const tally = tallies[property.id] as PropertyTally;
   tally.runs += result.runs;
   tally.requests += result.requests;
@@ -178,7 +179,6 @@ async function randomRound({ plan, driver, control, implementation, tallies, pro
   tally.rounds++;
   spent.runs += result.runs;
   spent.requests += result.requests;
-  progress.add("random", result.runs, result.requests, 0);
   if (result.status === "interrupted") spent.cut = true;
   // After a stop the driver refuses to send and the adapter is killed: the round's verdict is no verdict.
   if (control.stopped()) return false;
@@ -205,6 +205,28 @@ function unlessStopped(control: WorkerControl) {
   return (error: unknown): null => {
     if (control.stopped()) return null;
     throw error;
+  };
+}
+
+/**
+ * Counts a round as it goes, so the live line moves during a round against a slow adapter (100 runs can take
+ * minutes), then settles on the round's own counts, which the summary reports.
+ */
+function liveRound(progress: ReturnType<typeof progressReporter>): RunObserver {
+  let runs = 0;
+  let requests = 0;
+  return {
+    sent() {
+      requests++;
+      progress.add("random", 0, 1, 0);
+    },
+    ran() {
+      runs++;
+      progress.add("random", 1, 0, 0);
+    },
+    settled(result) {
+      progress.add("random", result.runs - runs, result.requests - requests, 0);
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { integer, level, parse, positiveInt } from "./args.ts";
 import { renderUsage } from "./help.ts";
 import { fuzzCommand } from "./fuzz.ts";
 import { oneLine, type Io } from "./io.ts";
+import { STATUS_ENV, statusEvery } from "./progress.ts";
 import { matrixCommand } from "./matrix.ts";
 import { mergeCommand } from "./merge.ts";
 import { readReport, replayReport, replayTarget } from "./replay.ts";
@@ -17,18 +18,23 @@ import { exitCodeOf } from "./exit-code.ts";
 const TARGET_FLAGS = { cmd: { type: "string" }, impl: { type: "string" }, "timeout-ms": { type: "string" }, help: { type: "boolean", short: "h" } } as const;
 
 /**
- * The only place that touches argv, stdout, stderr, signals and exit codes. `signal` interrupts `run` and
- * `replay` cleanly; without one, SIGINT and SIGTERM do, while a command runs.
+ * The only place that touches argv, stdout, stderr, the environment, signals and exit codes. Without `io`,
+ * words go to the process, with a status line off a TTY every PRUNECHECK_PROGRESS_INTERVAL_MS (a bad value
+ * is a usage error, so it is read inside the error handling). `signal` interrupts `run` and `replay`
+ * cleanly; without one, SIGINT and SIGTERM do, while a command runs.
  */
-export async function main(argv: readonly string[], io: Io = processIo(), signal?: AbortSignal): Promise<number> {
+export async function main(argv: readonly string[], io?: Io, signal?: AbortSignal): Promise<number> {
   if (signal !== undefined) return execute(argv, io, signal);
   return withProcessSignals((processSignal) => execute(argv, io, processSignal));
 }
 
-async function execute(argv: readonly string[], io: Io, signal: AbortSignal): Promise<number> {
+async function execute(argv: readonly string[], given: Io | undefined, signal: AbortSignal): Promise<number> {
+  let io = given;
   try {
+    io ??= processIo(statusEvery(process.env[STATUS_ENV]));
     return await dispatch(argv, io, signal);
   } catch (error) {
+    io ??= processIo(0);
     // Killing a hung adapter mid-handshake makes the handshake fail; the interruption is the news.
     if (signal.aborted) {
       io.error(`prunecheck: interrupted by ${String(signal.reason)} before the implementation was ready; nothing was checked`);
@@ -166,7 +172,7 @@ function usage(io: Io, topic: Parameters<typeof renderUsage>[0]): number {
   return 0;
 }
 
-function processIo(): Io {
+function processIo(statusEveryMs: number): Io {
   const tty = process.stderr.isTTY === true;
   let drawn = false;
   const clear = () => {
@@ -183,6 +189,10 @@ function processIo(): Io {
       clear();
       process.stderr.write(text.slice(0, (process.stderr.columns ?? 80) - 1));
       drawn = true;
+    },
+    statusEveryMs,
+    status: (text) => {
+      if (!tty) process.stderr.write(`${text}\n`);
     },
     error: (text) => {
       clear();

@@ -9,6 +9,8 @@ import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../
 import { writeReport, writeSummary } from "../reports/write.ts";
 import { InputError } from "../errors/input.ts";
 import { oneLine, type Io } from "./io.ts";
+import { showProgress, systemClock } from "./progress.ts";
+import { SuiteProgress, suiteLiveLine, suiteStatusLine } from "./suite-progress.ts";
 
 export interface SuiteOptions {
   readonly level: Level;
@@ -48,25 +50,32 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   const results: ResultLine[] = [];
   const reported = new Map<string, string>();
   const applicable = selected.filter((property) => appliesTo(property, options.level, driver.capabilities));
+  // Counted over the applicable properties only, and as verdicts come in: side by side they come in any order.
+  const progress = new SuiteProgress(applicable.map((property) => property.id), systemClock.now());
+  const stopProgress = showProgress(io, systemClock, { live: (now) => suiteLiveLine(progress.counts(), now), status: (now) => suiteStatusLine(progress.counts(), now) });
   const verdicts = checkProperties(checked, applicable, {
     level: options.level,
     numRuns: options.runs,
     seed: options.seed,
+    observer: progress,
     ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
   }, () => signal?.aborted === true);
-  for (const [index, property] of selected.entries()) {
-    if (!applicable.includes(property)) {
-      const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
-      results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
-      continue;
+  try {
+    for (const property of selected) {
+      if (!applicable.includes(property)) {
+        const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
+        results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
+        continue;
+      }
+      const next = await verdicts.next();
+      if (next.done) break;
+      const result = next.value;
+      const line = signal?.aborted ? interruptedLine(result) : await recordResult(result, implementation, options.outDir, reported);
+      results.push(line);
+      io.line(verdictLine(line));
     }
-    io.progress(`[${index + 1}/${selected.length}] ${property.id} …`);
-    const next = await verdicts.next();
-    if (next.done) break;
-    const result = next.value;
-    const line = signal?.aborted ? interruptedLine(result) : await recordResult(result, implementation, options.outDir, reported);
-    results.push(line);
-    io.line(verdictLine(line));
+  } finally {
+    stopProgress();
   }
   const summary = summarizeRun({
     implementation: driver.name,

@@ -19,6 +19,8 @@ export class Harness {
     readonly driver: Driver,
     readonly property: Property,
     readonly level: Level,
+    /** Told of every request as it goes out, for a live count: a request to a slow adapter takes a while. */
+    private readonly onSend: () => void = () => {},
   ) {}
 
   note(label: string): void {
@@ -60,6 +62,7 @@ export class Harness {
 
   async #send(call: OperationCall) {
     this.requests++;
+    this.onSend();
     try {
       // The pruner gets its own copy: whatever it does to it, the harness's state and `call` stay pristine.
       return await this.driver.send(this.driver.isolatesInputs === true ? call : copyCall(call));

@@ -18,6 +18,21 @@ export interface CheckOptions {
   readonly shrinkBudget?: number;
   /** Stop generating new runs after this long (shrinking included); the result is then `interrupted`. */
   readonly timeLimitMs?: number;
+  readonly observer?: RunObserver;
+}
+
+/**
+ * Hears what a check does while it does it, for a live display: against a slow adapter one property can
+ * take minutes, and side by side the first verdict in order can be the last to come in. Verdicts and their
+ * final counts still come back only as results.
+ */
+export interface RunObserver {
+  /** A request went out (a probe included). */
+  sent(property: string): void;
+  /** A generated run passed; shrink attempts are not runs. */
+  ran(property: string): void;
+  /** A property's verdict is in, possibly before an earlier property's is yielded. */
+  settled(result: PropertyResult): void;
 }
 
 /**
@@ -53,6 +68,12 @@ export type PropertyResult =
 
 /** Checks one property against an implementation with fast-check's model-based runner. */
 export async function checkProperty(driver: Driver, property: Property, options: CheckOptions): Promise<PropertyResult> {
+  const result = await runChecks(driver, property, options);
+  options.observer?.settled(result);
+  return result;
+}
+
+async function runChecks(driver: Driver, property: Property, options: CheckOptions): Promise<PropertyResult> {
   const started = performance.now();
   let requests = 0;
   const scenario = scenarioArb({
@@ -67,12 +88,15 @@ export async function checkProperty(driver: Driver, property: Property, options:
   let hung = false;
   let shrinkRuns = 0;
   const shrinkBudget = options.shrinkBudget ?? SHRINK_BUDGET;
+  const { observer } = options;
+  const sent = observer === undefined ? undefined : () => observer.sent(property.id);
   const details = await fc.check(
     fc.asyncProperty(scenario, async (value) => {
       if (hung || (failed && ++shrinkRuns > shrinkBudget)) return;
-      const harness = new Harness(driver, property, options.level);
+      const harness = new Harness(driver, property, options.level, sent);
       try {
         await runScenario(driver, harness, value);
+        if (!failed) observer?.ran(property.id);
       } catch (error) {
         failed = true;
         hung = isPropertyViolation(error) && isAdapterFault(error.cause) && error.cause.code === "timeout";

@@ -48,5 +48,12 @@ export function summaryLine(summary: RunSummary): string {
     : summary.violations.length === 0
       ? "conforms"
       : violates;
-  return `prunecheck: ${summary.implementation} ${verdict} at ${summary.level} (${summary.results.filter((r) => r.status !== "skipped").length} properties, ${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s)`;
+  return `prunecheck: ${summary.implementation} ${verdict} at ${summary.level} (${propertyCount(summary.results)}, ${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s)`;
+}
+
+/** "15 properties checked, 2 skipped": the same numbers as JUnit's test cases and skips. */
+function propertyCount(results: readonly ResultLine[]): string {
+  const skipped = results.filter((result) => result.status === "skipped").length;
+  const checked = results.length - skipped;
+  return `${checked} ${checked === 1 ? "property" : "properties"} checked${skipped === 0 ? "" : `, ${skipped} skipped`}`;
 }

@@ -53,10 +53,15 @@ export interface Spawned {
   readonly stderr: string;
 }
 
-/** The real binary, `node bin/prunecheck.js <args>` from the repository root; killed after `timeoutMs`. */
-export function spawnCli(args: readonly string[], options: { timeoutMs?: number; onSpawn?: (pid: number) => void } = {}): Promise<Spawned> {
+/**
+ * The real binary, `node bin/prunecheck.js <args>` from the repository root; killed after `timeoutMs`.
+ * Its stderr is a pipe, so it would write a status line every few seconds: off unless `env` asks for
+ * them, since how many a run writes depends on how loaded the machine is.
+ */
+export function spawnCli(args: readonly string[], options: { timeoutMs?: number; onSpawn?: (pid: number) => void; env?: Record<string, string> } = {}): Promise<Spawned> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], timeout: options.timeoutMs ?? 60_000 });
+    const env = { ...process.env, PRUNECHECK_PROGRESS_INTERVAL_MS: "0", ...options.env };
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], timeout: options.timeoutMs ?? 60_000 });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

@@ -38,7 +38,7 @@ describe.concurrent("interrupting prunecheck run", () => {
       expect([result.code, result.signal]).toEqual([code, null]);
       // A stdio adapter's properties are checked side by side: all of them were in flight, none finished.
       const inFlight = PROPERTIES.filter((property) => appliesTo(property, "core", ["prune"])).length;
-      expect(lastLine(result.stdout)).toMatch(new RegExp(`^prunecheck: hang was INTERRUPTED at core \\(${inFlight} properties, `));
+      expect(lastLine(result.stdout)).toMatch(new RegExp(`^prunecheck: hang was INTERRUPTED at core \\(${inFlight} properties checked, ${PROPERTIES.length - inFlight} skipped, `));
       const summary = readSummary(out);
       expect(summary).toMatchObject({ implementation: "hang", interrupted: true, violations: [] });
       expect(summary.results.map((line) => line.status).sort()).toEqual([...Array(inFlight).fill("interrupted"), ...Array(PROPERTIES.length - inFlight).fill("skipped")]);

@@ -78,7 +78,7 @@ describe.concurrent("prunecheck run on an adapter that breaks the protocol", () 
     const result = await spawnCli(["run", "--cmd", adapterCommand("crash", marker), ...SMALL, "--property", APPLICABLE[0] as string, "--out", out]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(1);
-    expect(lastLine(result.stdout)).toMatch(/^prunecheck: crash VIOLATES adapter-protocol at core \(1 properties, /);
+    expect(lastLine(result.stdout)).toMatch(/^prunecheck: crash VIOLATES adapter-protocol at core \(1 property checked, /);
     expect(readSummary(out).violations).toEqual(["adapter-protocol"]);
     expect(readFileSync(`${readReports(out)[0]?.stem}.json`, "utf8")).toContain("crash.mjs: giving up on request");
     expect(await leftoverProcesses(marker)).toEqual([]);

@@ -9,7 +9,7 @@ import { propertyBudget } from "../helpers/property-budget.ts";
 import { cli, junitCases, lastLine, readReports, readSummary, ROOT, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
 
 const { numRuns: RUNS, seed: SEED } = propertyBudget(25, 2024);
-const SUMMARY_LINE = /^prunecheck: \S+ conforms at (core|strict) \(\d+ properties, \d+ runs, \d+ requests, \d+\.\d s\)$/;
+const SUMMARY_LINE = /^prunecheck: \S+ conforms at (core|strict) \(\d+ properties checked(, \d+ skipped)?, \d+ runs, \d+ requests, \d+\.\d s\)$/;
 
 describe("prunecheck run on a conforming implementation", () => {
   const capabilities = inProcessDriver(referencePruner).capabilities;

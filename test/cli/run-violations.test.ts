@@ -34,7 +34,7 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
   it("exits 1 with nothing on stderr, and ends stdout on the one-line summary naming what it violates", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(1);
-    expect(lastLine(run.stdout)).toMatch(/^prunecheck: naive-python VIOLATES [a-z-]+(, [a-z-]+)* at core \(\d+ properties, \d+ runs, \d+ requests, \d+\.\d s\)$/);
+    expect(lastLine(run.stdout)).toMatch(/^prunecheck: naive-python VIOLATES [a-z-]+(, [a-z-]+)* at core \(\d+ properties checked, \d+ skipped, \d+ runs, \d+ requests, \d+\.\d s\)$/);
     expect(run.stdout).not.toMatch(STACK_FRAME);
     const summary = readSummary(out);
     expect(summary.violations.length).toBeGreaterThan(0);

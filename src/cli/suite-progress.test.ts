@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { PROPERTIES } from "../../properties/index.ts";
+import { appliesTo } from "../models/property.ts";
+import type { PropertyResult } from "../models/run.ts";
+import { SuiteProgress, suiteLiveLine, suiteStatusLine } from "./suite-progress.ts";
+
+/** The reference's case at core: every capability, so only the two strict properties are skipped. */
+const APPLICABLE = PROPERTIES.filter((property) => appliesTo(property, "core", ["prune", "summarize", "reground", "compact"])).map((property) => property.id);
+
+function passed(property: string, runs: number, requests: number): PropertyResult {
+  return { property, level: "core", seed: 1, runs, requests, ms: 1, status: "passed" };
+}
+
+describe("the run's progress model and its two lines", () => {
+  it("counts over the applicable properties only", () => {
+    expect(PROPERTIES.length - APPLICABLE.length).toBe(2);
+    const line = suiteLiveLine(new SuiteProgress(APPLICABLE, 0).counts(), 0);
+    expect(line).toBe(`[0/${APPLICABLE.length}] 0 runs · 0 requests (0 req/s) · 0.0 s · ${APPLICABLE[0]} …`);
+  });
+
+  it("advances as verdicts come in out of order, and names the one the next verdict line waits for", () => {
+    const [first, second, third] = APPLICABLE as [string, string, string];
+    const progress = new SuiteProgress(APPLICABLE, 0);
+    progress.settled(passed(third, 10, 100));
+    expect(suiteLiveLine(progress.counts(), 1000)).toMatch(new RegExp(`^\\[1/15\\] 10 runs · 100 requests \\(100 req/s\\) · 1\\.0 s · ${first} …$`));
+    progress.settled(passed(first, 10, 100));
+    expect(suiteLiveLine(progress.counts(), 2000)).toMatch(new RegExp(`^\\[2/15\\] .* · ${second} …$`));
+    for (const id of APPLICABLE) progress.settled(passed(id, 10, 100));
+    expect(suiteLiveLine(progress.counts(), 3000)).toBe("[15/15] 150 runs · 1,500 requests (500 req/s) · 3.0 s");
+  });
+
+  it("moves during a slow property: requests as they go out, runs as they pass, then the verdict's own counts", () => {
+    const [first] = APPLICABLE as [string];
+    const progress = new SuiteProgress(APPLICABLE, 1000);
+    for (let sent = 0; sent < 180; sent++) progress.sent(first);
+    progress.ran(first);
+    progress.ran(first);
+    expect(suiteStatusLine(progress.counts(), 2000)).toBe("prunecheck: 0/15 properties done, 2 runs, 180 requests (180 req/s), 1.0 s elapsed");
+    // The failing run counts as a run in the verdict, and a property no one asked about changes nothing.
+    progress.settled({ ...passed(first, 3, 1234), status: "interrupted" });
+    progress.sent("not-a-property");
+    progress.settled(passed("not-a-property", 99, 99));
+    expect(suiteStatusLine(progress.counts(), 55_000)).toBe("prunecheck: 1/15 properties done, 3 runs, 1,234 requests (23 req/s), 54.0 s elapsed");
+  });
+});
