@@ -5,6 +5,7 @@ import { replayEntry, type EntryOutcome } from "../../fuzz/replay-entry.ts";
 import { Report, type Target } from "../reports/report.ts";
 import { openTarget, type TargetOptions } from "./target.ts";
 import { oneLine, type Io } from "./io.ts";
+import { quoteName } from "../reports/escape/name.ts";
 
 export function readReport(path: string): Promise<Report> {
   return readJsonAs(path, {
@@ -40,7 +41,7 @@ export async function replayReport(report: Report, override: Target | null, opti
       outDir: ".",
     });
     const outcome = options.signal?.aborted ? { verdict: "interrupted" as const, message: "interrupted before it finished" } : judge(result, report, driver.name);
-    io.line(`replay ${report.property.id} (seed ${report.seed}, path ${report.path}) on ${driver.name}: ${outcome.message}`);
+    io.line(`replay ${report.property.id} (seed ${report.seed}, path ${report.path}) on ${quoteName(driver.name)}: ${outcome.message}`);
     return outcome;
   } finally {
     await driver.close();
