@@ -14,6 +14,7 @@ import { runSuite, selectProperties } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
 import { describeTarget, openTarget, targetFrom } from "./target.ts";
 import { exitCodeOf } from "./exit-code.ts";
+import { terminalText } from "../reports/escape/terminal.ts";
 
 const TARGET_FLAGS = { cmd: { type: "string" }, impl: { type: "string" }, "timeout-ms": { type: "string" }, help: { type: "boolean", short: "h" } } as const;
 
@@ -172,6 +173,7 @@ function usage(io: Io, topic: Parameters<typeof renderUsage>[0]): number {
   return 0;
 }
 
+/** Every word goes through terminalText: names, messages and stderr an adapter chose must not drive the terminal. */
 function processIo(statusEveryMs: number): Io {
   const tty = process.stderr.isTTY === true;
   let drawn = false;
@@ -182,21 +184,21 @@ function processIo(statusEveryMs: number): Io {
   return {
     line: (text) => {
       clear();
-      process.stdout.write(`${text}\n`);
+      process.stdout.write(`${terminalText(text)}\n`);
     },
     progress: (text) => {
       if (!tty) return;
       clear();
-      process.stderr.write(text.slice(0, (process.stderr.columns ?? 80) - 1));
+      process.stderr.write(terminalText(text).slice(0, (process.stderr.columns ?? 80) - 1));
       drawn = true;
     },
     statusEveryMs,
     status: (text) => {
-      if (!tty) process.stderr.write(`${text}\n`);
+      if (!tty) process.stderr.write(`${terminalText(text)}\n`);
     },
     error: (text) => {
       clear();
-      process.stderr.write(`${text}\n`);
+      process.stderr.write(`${terminalText(text)}\n`);
     },
   };
 }

@@ -6,6 +6,7 @@ import { Report, type Target } from "../reports/report.ts";
 import { targetFlags } from "../reports/build.ts";
 import { describeTarget, openTarget, type TargetOptions } from "./target.ts";
 import { oneLine, type Io } from "./io.ts";
+import { quoteName } from "../reports/escape/name.ts";
 
 export function readReport(path: string): Promise<Report> {
   return readJsonAs(path, {
@@ -57,7 +58,7 @@ export async function replayReport(report: Report, target: Target, options: Targ
       outDir: ".",
     });
     const outcome = options.signal?.aborted ? { verdict: "interrupted" as const, message: "interrupted before it finished" } : judge(result, report, driver.name);
-    io.line(`replay ${report.property.id} (seed ${report.seed}, path ${report.path}) on ${driver.name}: ${outcome.message}`);
+    io.line(`replay ${report.property.id} (seed ${report.seed}, path ${report.path}) on ${quoteName(driver.name)}: ${outcome.message}`);
     return outcome;
   } finally {
     await driver.close();

@@ -1,5 +1,6 @@
 import type { Cell, Column, Matrix } from "./data.ts";
 import { columnVerdict, packagesLine, STATUS_LABEL, targetLabel } from "./labels.ts";
+import { linkTarget } from "../reports/escape/url.ts";
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1f2328; }
@@ -46,7 +47,7 @@ function cell(value: Cell | undefined): string {
   if (value === undefined) return '<td class="cell"></td>';
   const { symbol, word } = STATUS_LABEL[value.status];
   const violated = value.violated === undefined ? "" : ` <code>${esc(value.violated)}</code>`;
-  const label = value.report === undefined ? `${symbol}${violated}` : `<a href="${esc(encodeURI(value.report))}">${symbol} ${esc(word)}</a>${violated}`;
+  const label = value.report === undefined ? `${symbol}${violated}` : `<a href="${esc(linkTarget(value.report))}">${symbol} ${esc(word)}</a>${violated}`;
   return `<td class="cell ${value.status}"${value.note === undefined ? "" : ` title="${esc(value.note)}"`}>${label}</td>`;
 }
 

@@ -1,6 +1,8 @@
 import type { Target } from "../reports/report.ts";
 import type { Cell, Column, Matrix } from "./data.ts";
 import { columnVerdict, packagesLine, STATUS_LABEL, targetLabel } from "./labels.ts";
+import { linkTarget } from "../reports/escape/url.ts";
+import { markdownCell, markdownCode, markdownText } from "../reports/escape/markdown.ts";
 
 /** matrix.md: property × implementation, each failure linking to its shrunk counterexample. */
 export function renderMatrixMarkdown(matrix: Matrix): string {
@@ -37,12 +39,12 @@ function cell(value: Cell | undefined): string {
   if (value === undefined) return "";
   const { symbol } = STATUS_LABEL[value.status];
   const violated = value.violated === undefined ? "" : ` ${code(value.violated)}`;
-  return value.report === undefined ? `${symbol}${violated}` : `${symbol}${violated} [counterexample](${encodeURI(value.report)})`;
+  return value.report === undefined ? `${symbol}${violated}` : `${symbol}${violated} [counterexample](${linkTarget(value.report)})`;
 }
 
 function implementationRow(column: Column): string {
   const implementation = column.error === undefined ? escape(column.implementation) : `could not start: ${escape(column.error)}`;
-  const cells = [code(column.name), implementation, targetText(column.target), column.level, String(column.runs), String(column.seed), column.capabilities.join(", "), escape(packagesLine(column)), column.seconds.toFixed(1)];
+  const cells = [code(column.name), implementation, targetText(column.target), column.level, String(column.runs), String(column.seed), escape(column.capabilities.join(", ")), escape(packagesLine(column)), column.seconds.toFixed(1)];
   return `| ${cells.join(" | ")} |`;
 }
 
@@ -50,10 +52,11 @@ function targetText(target: Target): string {
   return target.kind === "reference" ? targetLabel(target) : code(targetLabel(target));
 }
 
+/** Table cells only: every value below is rendered into one. */
 function code(text: string): string {
-  return `\`${text.replace(/`/g, "ˋ").replace(/\|/g, "\\|")}\``;
+  return markdownCell(markdownCode(text));
 }
 
 function escape(text: string): string {
-  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  return markdownCell(markdownText(text));
 }

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { hostileText } from "../../test/helpers/hostile-text.ts";
 import { renderJUnit } from "./junit.ts";
 import type { ResultLine, RunSummary } from "./summary.ts";
 
@@ -52,5 +54,19 @@ describe("renderJUnit: one test case per property", () => {
     expect(xml).toContain('message="a: span &quot;&lt;s1&gt;&quot; &amp; \ufffdbell"');
     expect(xml).toContain('classname="prunecheck.o\'brien &amp; &lt;co&gt;.strict"');
     expect(xml).not.toContain("\u0007");
+  });
+
+  it("stays well-formed XML 1.0 whatever the name and the messages hold", () => {
+    fc.assert(
+      fc.property(hostileText(), hostileText(), hostileText(), (name, message, reason) => {
+        const xml = renderJUnit(summaryOf([line("a", "failed", { violated: "a", message, report: "out/a" }), line("b", "skipped", { reason }), line("c", "error", { message })], name));
+        // Only the characters XML 1.0 allows: no C0 control but tab and newline, no lone surrogate, no U+FFFE/U+FFFF.
+        expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/u);
+        // Every tag is one of the renderer's, every & an entity: the data opened nothing.
+        expect([...xml.matchAll(/<\/?([^\s>/]+)/g)].map((match) => match[1])).toEqual(["?xml", "testsuites", "testsuite", "testcase", "failure", "failure", "testcase", "testcase", "skipped", "testcase", "testcase", "error", "testcase", "testsuite", "testsuites"]);
+        expect(xml).not.toMatch(/&(?!(amp|lt|gt|quot);)/);
+        for (const [, value] of xml.matchAll(/="([^"]*)"/g)) expect(value).not.toMatch(/[<>]/);
+      }),
+    );
   });
 });

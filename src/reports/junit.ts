@@ -27,10 +27,10 @@ export function renderJUnit(summary: RunSummary): string {
   ].join("\n");
 }
 
-/** Escapes for attributes and text; drops the control characters XML 1.0 cannot carry at all. */
+/** Escapes for attributes and text; replaces what XML 1.0 cannot carry at all (some controls, lone surrogates). */
 function xml(value: string): string {
   return value
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "\ufffd")
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/gu, "\ufffd")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")

@@ -2,22 +2,28 @@ import type { Span, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import type { Report } from "./report.ts";
 import type { RunSummary } from "./summary.ts";
+import { linkTarget } from "./escape/url.ts";
+import { markdownCell, markdownCode, markdownFence, markdownText } from "./escape/markdown.ts";
+import { jsonWithoutControls, terminalText } from "./escape/terminal.ts";
 
-/** A report as a page a design review can read: what broke, the story, the evidence, how to replay. */
+/**
+ * A report as a page a design review can read: what broke, the story, the evidence, how to replay.
+ * Everything the adapter chose (its name, span ids, texts, messages, stderr) goes through escape/markdown.ts.
+ */
 export function renderReportMarkdown(report: Report): string {
   const last = report.requests.at(-1);
   return [
-    `# \`${report.property.id}\` violated by ${report.implementation.name}`,
+    `# \`${report.property.id}\` violated by ${markdownCode(report.implementation.name)}`,
     "",
     `**${report.property.title}** (${report.property.level}; checked at ${report.level})`,
     "",
     `> ${report.property.seed}`,
     "",
-    `**Finding:** ${report.finding.message}${report.finding.span_id === null ? "" : ` (span \`${JSON.stringify(report.finding.span_id)}\`)`}`,
+    `**Finding:** ${markdownText(report.finding.message)}${report.finding.span_id === null ? "" : ` (span ${markdownCode(JSON.stringify(report.finding.span_id))})`}`,
     "",
     "## What happened",
     "",
-    ...report.story.map((line, index) => `${index + 1}. ${line}`),
+    ...report.story.map((line, index) => `${index + 1}. ${markdownText(line)}`),
     "",
     "## The window before and after the failing request",
     "",
@@ -34,31 +40,29 @@ export function renderReportMarkdown(report: Report): string {
     "Response:",
     "",
     report.response === null ? "_no valid response: the adapter broke the protocol on this request_" : fence(report.response),
-    ...(report.stderr.trim() === "" ? [] : ["", "Adapter stderr (tail):", "", "```text", report.stderr.trimEnd(), "```"]),
+    ...(report.stderr.trim() === "" ? [] : ["", "Adapter stderr (tail):", "", markdownFence(terminalText(report.stderr.trimEnd()), "text")]),
     "",
     "## Replay",
     "",
-    "```sh",
-    report.replay,
-    "```",
+    markdownFence(report.replay, "sh"),
     "",
-    `Seed \`${report.seed}\`, path \`${report.path}\`, replayPath \`${report.replayPath}\`; found after ${report.runs_to_failure} run(s), shrunk ${report.shrinks} time(s). Implementation capabilities: ${report.implementation.capabilities.join(", ")}.`,
+    `Seed \`${report.seed}\`, path \`${report.path}\`, replayPath \`${report.replayPath}\`; found after ${report.runs_to_failure} run(s), shrunk ${report.shrinks} time(s). Implementation capabilities: ${markdownText(report.implementation.capabilities.join(", "))}.`,
     "",
   ].join("\n");
 }
 
 export function renderSummaryMarkdown(summary: RunSummary): string {
   const rows = summary.results.map(
-    (result) => `| \`${result.property}\` | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${result.report}.md)` : ""} |`,
+    (result) => `| \`${result.property}\` | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${linkTarget(`${result.report}.md`)})` : ""} |`,
   );
   return [
-    `## prunecheck: ${summary.implementation} at ${summary.level}: ${summary.interrupted ? "interrupted, " : ""}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : "conforms") : `${summary.violations.length} violation(s)`}`,
+    `## prunecheck: ${markdownCode(summary.implementation)} at ${summary.level}: ${summary.interrupted ? "interrupted, " : ""}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : "conforms") : `${summary.violations.length} violation(s)`}`,
     "",
     "| property | verdict | runs | counterexample |",
     "| --- | --- | --- | --- |",
     ...rows,
     "",
-    `${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s; capabilities: ${summary.capabilities.join(", ")}.`,
+    `${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s; capabilities: ${markdownText(summary.capabilities.join(", "))}.`,
     "",
   ].join("\n");
 }
@@ -71,9 +75,9 @@ function windowTable(title: string, window: Window | null): string {
 
 function row(span: Span): string {
   const cells = [JSON.stringify(span.span_id), kindOf(span), JSON.stringify(span.tags), JSON.stringify(span.externalized_key), JSON.stringify(span.text.length > 60 ? `${span.text.slice(0, 57)}…` : span.text)];
-  return `| ${cells.map((cell) => `\`${cell.replace(/\|/g, "\\|").replace(/`/g, "ˋ")}\``).join(" | ")} |`;
+  return `| ${cells.map((cell) => markdownCell(markdownCode(cell))).join(" | ")} |`;
 }
 
 function fence(value: unknown): string {
-  return ["```json", JSON.stringify(value, null, 2), "```"].join("\n");
+  return markdownFence(jsonWithoutControls(JSON.stringify(value, null, 2)), "json");
 }

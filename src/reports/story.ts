@@ -3,16 +3,21 @@ import type { Outcome, Request } from "../wire/protocol.ts";
 import type { Span, Store, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import { preconditionTagsOf } from "../wire/tags.ts";
+import { quoteName } from "./escape/name.ts";
 
 /**
  * The counterexample told as a short story, the way Elle explains an anomaly: who the spans are, what the
  * harness asked, what came back, and why that breaks the condition. Readable by someone who never ran
  * the tool, which is who reads it in a design review.
  *
+ * Plain text, not Markdown: it quotes the adapter's ids and texts as JSON strings, and its name too
+ * unless that is a plain word; each rendering (the report's Markdown, the JSON) escapes it for its medium.
+ *
  * `unanswered` is the request a protocol fault left without a valid answer: then it is the failing one,
  * and every answered request before it is history.
  */
-export function tellStory(trace: readonly TraceEntry[], finding: { message: string }, implementation: string, unanswered: Request | null = null): string[] {
+export function tellStory(trace: readonly TraceEntry[], finding: { message: string }, name: string, unanswered: Request | null = null): string[] {
+  const implementation = quoteName(name);
   const failing = unanswered === null ? lastRequest(trace) : undefined;
   const lines: string[] = [];
   const at = failing === undefined ? trace.length : trace.indexOf(failing);
@@ -57,7 +62,7 @@ function describe(span: Span, store: Store): string {
 
 function identify(span: Span, store: Store): string {
   const tags = preconditionTagsOf(span);
-  const role = tags.length > 0 ? `precondition-bearing (${tags.map((tag) => `\`${tag}\``).join(", ")})` : span.tags.length > 0 ? `tagged ${JSON.stringify(span.tags)} (no precondition tag)` : "untagged";
+  const role = tags.length > 0 ? `precondition-bearing (${tags.map((tag) => JSON.stringify(tag)).join(", ")})` : span.tags.length > 0 ? `tagged ${JSON.stringify(span.tags)} (no precondition tag)` : "untagged";
   const kind = kindOf(span);
   if (kind === "pointer") return `a pointer, ${role}, to key ${JSON.stringify(span.externalized_key)}, which ${copyState(span.externalized_key, store, null)}`;
   const what = kind === "summary" ? `a summary of ${JSON.stringify((span.provenance ?? []).map((entry) => entry.span_id))}` : "an original span";

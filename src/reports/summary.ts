@@ -1,5 +1,6 @@
 import type { PropertyResult } from "../models/run.ts";
 import type { Level } from "../models/property.ts";
+import { quoteName } from "./escape/name.ts";
 
 export interface ResultLine {
   readonly property: string;
@@ -48,7 +49,7 @@ export function summaryLine(summary: RunSummary): string {
     : summary.violations.length === 0
       ? "conforms"
       : violates;
-  return `prunecheck: ${summary.implementation} ${verdict} at ${summary.level} (${propertyCount(summary.results)}, ${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s)`;
+  return `prunecheck: ${quoteName(summary.implementation)} ${verdict} at ${summary.level} (${propertyCount(summary.results)}, ${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s)`;
 }
 
 /** "15 properties checked, 2 skipped": the same numbers as JUnit's test cases and skips. */

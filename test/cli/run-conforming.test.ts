@@ -33,7 +33,7 @@ describe("prunecheck run on a conforming implementation", () => {
       for (const result of summary.results) {
         expect(result.status).toBe(applicable.some((property) => property.id === result.property) ? "passed" : "skipped");
       }
-      expect(readFileSync(join(out, "summary.md"), "utf8")).toContain(`reference at ${level}: conforms`);
+      expect(readFileSync(join(out, "summary.md"), "utf8")).toContain(`## prunecheck: \`reference\` at ${level}: conforms\n`);
       expect(readReports(out)).toEqual([]);
 
       const xml = readFileSync(junit, "utf8");

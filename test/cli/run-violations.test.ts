@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { reportFileStem, shellQuote } from "../../src/reports/build.ts";
 import type { Report } from "../../src/reports/report.ts";
+import { markdownText } from "../../src/reports/escape/markdown.ts";
 import { cli, junitCases, lastLine, PRUNERS, readReports, readSummary, ROOT, type Spawned, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
 
 const SEED = 77;
@@ -59,7 +60,7 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
     for (const { stem, report } of reports) {
       const markdown = readFileSync(`${stem}.md`, "utf8");
       expect(markdown).toContain(`> ${report.property.seed}`);
-      report.story.forEach((line, index) => expect(markdown).toContain(`${index + 1}. ${line}`));
+      report.story.forEach((line, index) => expect(markdown).toContain(`\n${index + 1}. ${markdownText(line)}\n`));
       expect(report.story.at(-1)).toBe(`That is the violation: ${report.finding.message}.`);
       expect(report.replay).toBe(`npx prunecheck replay ${stem}.json --cmd ${shellQuote(NAIVE)}`);
       expect(markdown).toContain(`\`\`\`sh\n${report.replay}\n\`\`\``);

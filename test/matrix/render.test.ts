@@ -1,7 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compareVerdicts, Matrix, verdictTable, type Column } from "../../src/matrix/data.ts";
 import { renderMatrixHtml } from "../../src/matrix/html.ts";
 import { renderMatrixMarkdown } from "../../src/matrix/markdown.ts";
+import { hostileText } from "../helpers/hostile-text.ts";
+import { codeSpans, markdownLines, tableCells } from "../helpers/markdown.ts";
 
 const column = (name: string, cells: Column["cells"], extra: Partial<Column> = {}): Column => ({
   name,
@@ -66,7 +69,7 @@ describe("matrix renderings", () => {
 
   it("an implementation that could not start says so in every rendering", () => {
     const broken = { ...matrix, columns: [column("gone", { "precondition-recoverable": { status: "error", note: "handshake failed" } }, { error: "handshake failed [spawn]: no such file" })] };
-    expect(renderMatrixMarkdown(broken)).toContain("could not start: handshake failed [spawn]: no such file");
+    expect(renderMatrixMarkdown(broken)).toContain("could not start: handshake failed \\[spawn\\]: no such file");
     expect(renderMatrixHtml(broken)).toContain("<td>could not start</td>");
   });
 
@@ -95,5 +98,42 @@ describe("matrix renderings", () => {
     const fixed = { ...matrix, columns: [matrix.columns[0]!, column("lib<script>", { "precondition-recoverable": { status: "passed" }, "reevict-idempotent": { status: "failed", violated: "adapter-protocol" } })] };
     expect(compareVerdicts(verdictTable(matrix), verdictTable(fixed))).toEqual(["lib<script> / precondition-recoverable: expected failed, got passed"]);
     expect(compareVerdicts(verdictTable(matrix), verdictTable({ columns: [matrix.columns[0]!] }))).toEqual(["lib<script>: missing from this run"]);
+  });
+});
+
+describe("matrix renderings of hostile names and messages", () => {
+  const hostileColumn = fc
+    .record({ name: hostileText(), implementation: hostileText(), error: fc.option(hostileText(), { nil: undefined }), capability: hostileText(), version: hostileText(), note: hostileText() })
+    .map(({ name, implementation, error, capability, version, note }) =>
+      column(name, { "precondition-recoverable": { status: "failed", report: `${name}/x.md`, note }, "reevict-idempotent": { status: "error", note } }, {
+        implementation,
+        capabilities: [capability],
+        packages: { [version]: version },
+        target: { kind: "cmd", command: name },
+        ...(error === undefined ? {} : { error }),
+      }),
+    );
+
+  it("Markdown: every row keeps its cells, and no data opens HTML or a comment", () => {
+    fc.assert(
+      fc.property(fc.array(hostileColumn, { minLength: 1, maxLength: 3 }), (columns) => {
+        const lines = markdownLines(renderMatrixMarkdown({ ...matrix, columns }));
+        const rows = lines.filter((line) => line.startsWith("|"));
+        expect(rows).toHaveLength(2 + matrix.properties.length + 1 + 2 + columns.length);
+        const widths = rows.map((row) => tableCells(row).length);
+        expect(widths.slice(0, 2 + matrix.properties.length + 1)).toEqual(rows.slice(0, 2 + matrix.properties.length + 1).map(() => 2 + columns.length));
+        expect(widths.slice(-2 - columns.length)).toEqual(rows.slice(-2 - columns.length).map(() => 9));
+        for (const line of lines) expect(codeSpans(line).text).not.toContain("<");
+      }),
+    );
+  });
+
+  it("HTML: every tag is the renderer's own", () => {
+    fc.assert(
+      fc.property(fc.array(hostileColumn, { minLength: 1, maxLength: 3 }), (columns) => {
+        const tags = new Set([...renderMatrixHtml({ ...matrix, columns }).matchAll(/<\/?([^\s>/]+)/g)].map((match) => match[1]));
+        expect([...tags].every((tag) => ["!doctype", "html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "code", "table", "thead", "tbody", "tr", "th", "td", "small", "br", "a"].includes(tag as string))).toBe(true);
+      }),
+    );
   });
 });
