@@ -102,7 +102,7 @@ async function rawAdapter(command: string) {
   let onLine: (line: string) => void = () => {};
   let onExit: (error: Error) => void = () => {};
   child.on("exit", (code) => onExit(new Error(`${command} exited (code ${code}) before answering every line`)));
-  const reader = new LineReader({ maxLineLength: Number.MAX_SAFE_INTEGER, onLine: (line) => onLine(line), onOverflow: () => {} });
+  const reader = new LineReader({ maxLineBytes: Number.MAX_SAFE_INTEGER, onLine: (line) => onLine(line), onOverflow: () => {}, onInvalidUtf8: () => {} });
   child.stdout.on("data", (chunk: Buffer) => reader.write(chunk));
   const nextLines = (count: number, write: () => void, eachLine: (seen: number) => void = () => {}) =>
     new Promise<void>((resolve, reject) => {

@@ -2,13 +2,12 @@ import { spawn } from "node:child_process";
 import type { ChildProcessByStdio } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
 import type { Readable, Writable } from "node:stream";
+import { WIRE_LIMITS } from "../wire/limits.ts";
 import { LineReader } from "./line-reader.ts";
 import type { StderrTail } from "./stderr-tail.ts";
-import { exitFailure, spawnFailure, TransportFailure } from "./transport-failure.ts";
+import { exitFailure, invalidUtf8Failure, spawnFailure, TransportFailure } from "./transport-failure.ts";
 import type { Exit } from "./transport-failure.ts";
 
-/** Far above any window the harness sends, far below what would exhaust memory. */
-const MAX_LINE_LENGTH = 64 * 1024 * 1024;
 /** After an exit, how long the last stdout and stderr bytes may take to arrive before the request fails. */
 const DRAIN_GRACE_MS = 250;
 /** After SIGKILL, how long to wait for the pipes to close; only a process that left its group takes longer. */
@@ -50,7 +49,8 @@ export class AdapterProcess {
   #outbox: string[] = [];
   /** The first line that arrived while nothing was pending: proof that the stream is out of step. */
   #stray: string | undefined;
-  #overflow: TransportFailure | null = null;
+  /** The first line that could not be read at all (overlong, not UTF-8) while nothing was pending. */
+  #unreadable: TransportFailure | null = null;
   #exit: Exit | null = null;
   #spawnError: Error | null = null;
   #stdoutEnded = false;
@@ -76,9 +76,10 @@ export class AdapterProcess {
     this.#closed = new Promise((resolve) => (markClosed = resolve));
 
     const lines = new LineReader({
-      maxLineLength: MAX_LINE_LENGTH,
+      maxLineBytes: WIRE_LIMITS.lineBytes,
       onLine: (line) => this.#onLine(line),
-      onOverflow: () => this.#onOverflow(),
+      onOverflow: () => this.#onUnreadable(new TransportFailure("not_json", `a stdout line grew past ${WIRE_LIMITS.lineBytes} bytes without a newline`)),
+      onInvalidUtf8: (line, offset) => this.#onUnreadable(invalidUtf8Failure(line, offset)),
     });
     child.stdout.on("data", (chunk: Buffer) => lines.write(chunk));
     child.stdout.on("end", () => {
@@ -115,7 +116,7 @@ export class AdapterProcess {
   exchange(line: string, timeoutMs: number): Promise<string> {
     const early = this.#spawnError
       ? this.#spawnFailure(this.#spawnError)
-      : (this.#overflow ?? (this.#exit || this.#stdoutEnded ? this.#exitFailure(" before the request was written") : null));
+      : (this.#unreadable ?? (this.#exit || this.#stdoutEnded ? this.#exitFailure(" before the request was written") : null));
     if (early) return Promise.reject(early);
     return new Promise((resolve, reject) => {
       const pending: Pending = {
@@ -187,11 +188,10 @@ export class AdapterProcess {
     else this.#stray ??= line;
   }
 
-  #onOverflow(): void {
-    const failure = new TransportFailure("not_json", `a stdout line grew past ${MAX_LINE_LENGTH} characters without a newline`);
+  #onUnreadable(failure: TransportFailure): void {
     const head = this.#pending[0];
     if (head) this.#settleHead(head, { failure });
-    else this.#overflow ??= failure;
+    else this.#unreadable ??= failure;
   }
 
   /** Exit and end of stdout can overtake the answers' last bytes, so give the pipes a moment to drain. */

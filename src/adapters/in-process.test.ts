@@ -62,6 +62,42 @@ describe("inProcessDriver", () => {
   });
 });
 
+describe("inProcessDriver: what a pruner returns is bounded before anything walks it", () => {
+  /** A pruner that returns the window with `field` on its first span. */
+  const returning = (field: () => unknown) =>
+    inProcessDriver(definePruner({ name: "hostile", capabilities: [], prune: (input) => ({ ...unchanged(input), spans: input.spans.map((kept) => ({ ...kept, field: field() })) }) }));
+
+  function deep(levels: number): unknown {
+    let value: unknown = [];
+    for (let level = 1; level < levels; level++) value = [value];
+    return value;
+  }
+
+  it.each([
+    ["a cyclic field", () => { const loop: Record<string, unknown> = {}; loop.self = loop; return loop; }, /✖ the value is cyclic, which JSON cannot carry: this is the same object as the one at spans\[0\]\.field → at spans\[0\]\.field\.self$/],
+    ["a 100,000-deep field", () => deep(100_000), /✖ arrays and objects are nested 65 deep here, .* → at spans\[0\]\.field(?:\[0\]){60}$/],
+    ["a field held to the depth it has inside a stdio answer (the window is level 2)", () => deep(61), /nested 65 deep/],
+    ["a NaN", () => NaN, /✖ NaN is a number outside the wire range: .* → at spans\[0\]\.field$/],
+    ["a bigint", () => 1n, /✖ a bigint is not JSON data: .* → at spans\[0\]\.field$/],
+    ["a class instance", () => new (class Meta {})(), /✖ a Meta object is not JSON data: .* → at spans\[0\]\.field$/],
+  ])("is a limits fault naming the request for %s", async (_what, field, detail) => {
+    const fault = await returning(field).send(prune).catch((error: unknown) => error);
+    expect(isAdapterFault(fault) && [fault.code, fault.request?.id]).toEqual(["limits", 1]);
+    expect(isAdapterFault(fault) && fault.detail).toMatch(/^what prune request 1 returned: /);
+    expect(isAdapterFault(fault) && fault.detail).toMatch(detail);
+  });
+
+  it("accepts a field just within the depth limit", async () => {
+    expect((await returning(() => deep(60)).send(prune)).outcome.ok).toBe(true);
+  });
+
+  it("is a limits fault, not a crash, when reading the answer throws", async () => {
+    const trap = () => Object.defineProperty({}, "boom", { enumerable: true, get: () => { throw new RangeError("no peeking"); } });
+    const fault = await returning(trap).send(prune).catch((error: unknown) => error);
+    expect(isAdapterFault(fault) && [fault.code, fault.detail]).toEqual(["limits", "what prune request 1 returned: reading it threw RangeError: no peeking"]);
+  });
+});
+
 describe("toWireError: a thrown value as the wire carries it", () => {
   it("keeps an UnrecoverablePruneError's span and reason code", () => {
     const refusal = new UnrecoverablePruneError("key_missing", "s9");

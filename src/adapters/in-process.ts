@@ -2,6 +2,7 @@ import { describeIssues } from "../errors/input.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import { isUnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import { CompiledWindow } from "../wire/compiled.ts";
+import { describeWireDataProblem, wireDataProblem } from "../wire/limits.ts";
 import { capabilitiesFrom } from "../wire/index.ts";
 import type { OperationCall, OperationRequest, Outcome, WireError } from "../wire/index.ts";
 import type { Driver, Exchange } from "./driver.ts";
@@ -33,6 +34,17 @@ async function invoke(pruner: Pruner, request: OperationRequest): Promise<Outcom
   } catch (error) {
     return { ok: false, error: toWireError(error) };
   }
+  // Held to what a stdio answer could carry before anything walks it; the window is level 2 of the
+  // answer it stands for. A getter or proxy that throws while being read is the pruner's fault too.
+  let problem: string | null;
+  try {
+    const found = wireDataProblem(returned, 2);
+    problem = found === null ? null : describeWireDataProblem(found);
+  } catch (error) {
+    const thrown = toWireError(error);
+    problem = `reading it threw ${thrown.type}: ${thrown.message}`;
+  }
+  if (problem !== null) throw new AdapterFault("limits", request, `what ${request.op} request ${request.id} returned: ${problem}`);
   const parsed = CompiledWindow.safeParse(returned);
   if (!parsed.success) {
     throw new AdapterFault("schema", request, `${request.op} returned something that is not a Window: ${describeIssues(parsed.error)}`);

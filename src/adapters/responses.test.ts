@@ -22,6 +22,7 @@ describe("readHello: the handshake answer, or the handshake fault it is", () => 
     ["a HelloResponse of another protocol", hello({ protocol: 2 }), "schema", /^answered hello with something other than a HelloResponse: ✖ .*→ at protocol/s],
     ["an answer with another id than hello's 0", hello({ id: 3 }), "wrong_id", /^answered hello \(id 0\) with id 3$/],
     ["capabilities without prune", hello({ capabilities: ["summarize"] }), "schema", /without "prune"/],
+    ["an extra field nested past the limits", hello({ extra: "@" }).replace('"@"', `${"[".repeat(100)}${"]".repeat(100)}`), "limits", /^answered hello with a line outside the protocol's limits: ✖ arrays and objects are nested 65 deep .* → at extra\[0\]/],
   ])("refuses %s", (_what, line, code, detail) => {
     const reading = readHello(line);
     expect(reading.ok ? null : [reading.code, reading.detail]).toEqual([code, expect.stringMatching(detail)]);
@@ -31,6 +32,34 @@ describe("readHello: the handshake answer, or the handshake fault it is", () => 
 describe("readResponse: the outcome of a request, or the fault its answer is", () => {
   it("checks the id before the shape: an answer to another request is out of step", () => {
     expect(readResponse(JSON.stringify({ id: 3, junk: true }), request)).toEqual({ ok: false, code: "wrong_id", detail: "expected id 4, got 3" });
+  });
+
+  it("bounds the answer before anything walks it: a 1,000,000-deep field is a limits fault, not a stack overflow", () => {
+    const window = JSON.stringify({ spans: [{ span_id: "s1", text: "t", tags: [], externalized_key: null, deep: "@" }], derivation_depth: 1 });
+    const line = JSON.stringify({ id: 4, ok: true, window: "@W" }).replace('"@W"', window).replace('"@"', `${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`);
+    const reading = readResponse(line, request);
+    expect(reading.ok ? null : [reading.code, reading.detail]).toEqual(["limits", expect.stringMatching(/^the answer to reground request 4: ✖ arrays and objects are nested 65 deep .* → at window\.spans\[0\]\.deep\[0\]/)]);
+  });
+
+  it.each([
+    ["an id of 1e400", '{"id":1e400,"ok":true,"window":{"spans":[],"derivation_depth":0}}', "→ at id"],
+    ["a depth of -1e400", '{"id":4,"ok":true,"window":{"spans":[],"derivation_depth":-1e400}}', "→ at window.derivation_depth"],
+    ["an extra field of 1e999", '{"id":4,"ok":false,"error":{"type":"E","message":"m","x":[1e999]}}', "→ at error.x[0]"],
+  ])("names %s as a number outside the wire range, not as null", (_what, line, path) => {
+    const reading = readResponse(line, request);
+    expect(reading.ok ? null : reading.code).toBe("limits");
+    expect(reading.ok ? null : reading.detail).toMatch(/^the answer to reground request 4: ✖ -?Infinity is a number outside the wire range: .*1e400 overflows to Infinity/);
+    expect(reading.ok ? null : reading.detail.endsWith(path)).toBe(true);
+  });
+
+  it("says so when an id is out of step because no request could have it", () => {
+    const wrong = (id: string) => {
+      const reading = readResponse(`{"id":${id},"ok":true,"window":{"spans":[],"derivation_depth":0}}`, request);
+      return reading.ok ? null : [reading.code, reading.detail];
+    };
+    expect(wrong("1e20")).toEqual(["wrong_id", "expected id 4, got 100000000000000000000, which is not a request id (ids are integers from 0 to 2^53−1)"]);
+    expect(wrong("-1")).toEqual(["wrong_id", "expected id 4, got -1, which is not a request id (ids are integers from 0 to 2^53−1)"]);
+    expect(wrong("5")).toEqual(["wrong_id", "expected id 4, got 5"]);
   });
 
   it("passes a refusal through as an outcome", () => {

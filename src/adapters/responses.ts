@@ -1,5 +1,6 @@
 import { describeIssues } from "../errors/input.ts";
 import { CompiledOperationResponse } from "../wire/compiled.ts";
+import { describeWireDataProblem, wireDataProblem } from "../wire/limits.ts";
 import { capabilitiesFrom, HelloResponse } from "../wire/index.ts";
 import type { Capability, OperationRequest, Outcome } from "../wire/index.ts";
 
@@ -7,7 +8,7 @@ import type { Capability, OperationRequest, Outcome } from "../wire/index.ts";
 const LINE_PREVIEW = 200;
 const MAX_ISSUES = 10;
 
-export type Reading<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: "not_json" | "schema" | "wrong_id"; readonly detail: string };
+export type Reading<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: "not_json" | "limits" | "schema" | "wrong_id"; readonly detail: string };
 
 export interface Hello {
   readonly name: string;
@@ -19,6 +20,8 @@ export interface Hello {
 export function readHello(line: string): Reading<Hello> {
   const json = parseJson(line);
   if (!json.ok) return { ok: false, code: "not_json", detail: `answered hello with a line that is not JSON: ${json.detail}` };
+  const problem = wireDataProblem(json.value);
+  if (problem !== null) return { ok: false, code: "limits", detail: `answered hello with a line outside the protocol's limits: ${describeWireDataProblem(problem)}` };
   const parsed = HelloResponse.safeParse(json.value);
   if (!parsed.success) return { ok: false, code: "schema", detail: `answered hello with something other than a HelloResponse: ${describeIssues(parsed.error, MAX_ISSUES)}` };
   if (parsed.data.id !== 0) return { ok: false, code: "wrong_id", detail: `answered hello (id 0) with id ${parsed.data.id}` };
@@ -37,9 +40,12 @@ export function readHello(line: string): Reading<Hello> {
 export function readResponse(line: string, request: OperationRequest): Reading<Outcome> {
   const json = parseJson(line);
   if (!json.ok) return { ok: false, code: "not_json", detail: json.detail };
-  // The id is checked first: an answer to another request is out of step, whatever its shape.
+  // Before anything walks the answer (the id check included, which would print 1e400 as null).
+  const problem = wireDataProblem(json.value);
+  if (problem !== null) return { ok: false, code: "limits", detail: `the answer to ${request.op} request ${request.id}: ${describeWireDataProblem(problem)}` };
+  // Of the shape, the id is checked first: an answer to another request is out of step, whatever its shape.
   if (isRecord(json.value) && "id" in json.value && json.value.id !== request.id) {
-    return { ok: false, code: "wrong_id", detail: `expected id ${request.id}, got ${JSON.stringify(json.value.id)}` };
+    return { ok: false, code: "wrong_id", detail: `expected id ${request.id}, got ${describeId(json.value.id)}` };
   }
   const parsed = CompiledOperationResponse.safeParse(json.value);
   if (!parsed.success) {
@@ -69,6 +75,12 @@ function parseJson(line: string): { ok: true; value: unknown } | { ok: false; de
   } catch (error) {
     return { ok: false, detail: `${previewOf(line)} (${(error as Error).message})` };
   }
+}
+
+/** An id as the adapter wrote it, saying so when no request could ever have had it. */
+function describeId(id: unknown): string {
+  const shown = JSON.stringify(id);
+  return Number.isSafeInteger(id) && (id as number) >= 0 ? shown : `${shown}, which is not a request id (ids are integers from 0 to 2^53−1)`;
 }
 
 function previewOf(line: string): string {

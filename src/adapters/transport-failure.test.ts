@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exitFailure, spawnFailure } from "./transport-failure.ts";
+import { exitFailure, invalidUtf8Failure, spawnFailure } from "./transport-failure.ts";
 
 describe("spawnFailure", () => {
   it("names the working directory when there is one, since Node blames the shell for a missing one", () => {
@@ -32,5 +32,15 @@ describe("exitFailure: what became of a process that stopped answering", () => {
   ])("tells a crash apart: %s", (_what, state, detail) => {
     const failure = exitFailure(state, "");
     expect([failure.code, failure.detail]).toEqual(["crash", detail]);
+  });
+});
+
+describe("invalidUtf8Failure: a line that is not UTF-8, located", () => {
+  it("names the byte's offset, the bytes there in hex and the text before them, starting on a character", () => {
+    const line = Buffer.concat([Buffer.from(`${"x".repeat(9)}é${"y".repeat(30)}{"text":"`), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    const failure = invalidUtf8Failure(line, 50);
+    expect(failure.code).toBe("not_utf8");
+    // 40 bytes back is the second byte of é, so the preview starts after it.
+    expect(failure.detail).toBe(`byte 50 of a 54-byte stdout line is not UTF-8 (bytes c3 28 22 7d, after "${"y".repeat(30)}{\\"text\\":\\""); write UTF-8, or ASCII with \\u escapes`);
   });
 });

@@ -1,4 +1,4 @@
-export type TransportFailureCode = "spawn" | "timeout" | "crash" | "not_json";
+export type TransportFailureCode = "spawn" | "timeout" | "crash" | "not_json" | "not_utf8";
 
 /** Why no line came back. The driver turns it into an AdapterFault, adding the request and stderr. */
 export class TransportFailure extends Error {
@@ -36,4 +36,20 @@ export function exitFailure(state: { readonly exit: Exit | null; readonly killed
   if (exit === null) return new TransportFailure("crash", `closed its stdout but kept running${suffix}`);
   const how = exit.signal === null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
   return new TransportFailure("crash", `${how}${suffix}`);
+}
+
+/** Enough of the text before a bad byte to find the spot, and the bytes there in hex. */
+const CONTEXT_BYTES = 40;
+
+/** A line that is not UTF-8, located to the byte, with what surrounds the byte. */
+export function invalidUtf8Failure(line: Buffer, offset: number): TransportFailure {
+  let start = Math.max(0, offset - CONTEXT_BYTES);
+  // Start the preview on a character, not inside one.
+  while (start < offset && ((line[start] as number) & 0xc0) === 0x80) start++;
+  const before = line.subarray(start, offset).toString("utf8");
+  const bytes = [...line.subarray(offset, offset + 4)].map((byte) => byte.toString(16).padStart(2, "0")).join(" ");
+  return new TransportFailure(
+    "not_utf8",
+    `byte ${offset} of a ${line.length}-byte stdout line is not UTF-8 (bytes ${bytes}, after ${JSON.stringify(before)}); write UTF-8, or ASCII with \\u escapes`,
+  );
 }

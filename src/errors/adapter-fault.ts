@@ -11,6 +11,8 @@ export const ADAPTER_FAULTS = Object.freeze({
   timeout: "the adapter did not answer within the per-request timeout",
   crash: "the adapter exited or closed stdout while a request was pending",
   not_json: "the adapter wrote a stdout line that is not JSON",
+  not_utf8: "the adapter wrote a stdout line that is not UTF-8",
+  limits: "the adapter's response is not JSON data within the protocol's limits",
   schema: "the adapter's response does not match the protocol schema",
   wrong_id: "the adapter answered with an id other than the pending request's",
 } as const);

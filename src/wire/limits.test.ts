@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { describeWireDataProblem, WIRE_LIMITS, wireDataProblem } from "./limits.ts";
+
+/** `levels` arrays, one inside the other: `[[...[]...]]`. */
+function nested(levels: number): unknown[] {
+  let value: unknown[] = [];
+  for (let level = 1; level < levels; level++) value = [value];
+  return value;
+}
+
+const answer = (field: unknown) => ({ id: 1, ok: true, window: { spans: [{ span_id: "s1", text: "t", tags: ["constraint"], externalized_key: null, field }], derivation_depth: 1 } });
+/** The path to `field` in `answer` and the levels above it: the answer, window, spans, the span. */
+const FIELD = ["window", "spans", 0, "field"];
+const ABOVE_FIELD = 4;
+
+describe("wireDataProblem: JSON data within the protocol's limits, or what is wrong and where", () => {
+  it("accepts an answer with every kind of JSON value, undefined fields and shared (acyclic) objects", () => {
+    const shared = { a: [1, -0, 2.5e-300, "x", true, false, null] };
+    expect(wireDataProblem(answer({ left: shared, right: shared, gone: undefined, bare: Object.create(null) }))).toBeNull();
+  });
+
+  it(`allows exactly ${WIRE_LIMITS.depth} levels, the answer counted as 1, and names the path of the level past it`, () => {
+    expect(wireDataProblem(answer(nested(WIRE_LIMITS.depth - ABOVE_FIELD)))).toBeNull();
+    const problem = wireDataProblem(answer(nested(WIRE_LIMITS.depth - ABOVE_FIELD + 1)));
+    expect(problem?.path).toEqual([...FIELD, ...Array.from({ length: WIRE_LIMITS.depth - ABOVE_FIELD }, () => 0)]);
+    expect(problem?.message).toBe(`arrays and objects are nested 65 deep here, past the protocol's limit of 64 (an answer is level 1, its window level 2)`);
+  });
+
+  it("counts from rootDepth, so a window alone is held to the depth it has inside an answer", () => {
+    const { window } = answer(nested(WIRE_LIMITS.depth - ABOVE_FIELD));
+    expect(wireDataProblem(window, 2)).toBeNull();
+    expect(wireDataProblem(window, 3)?.message).toMatch(/nested 65 deep/);
+  });
+
+  it("stops a 100,000-deep value without exhausting the stack", () => {
+    expect(wireDataProblem(answer(nested(100_000)))?.message).toMatch(/^arrays and objects are nested 65 deep/);
+  });
+
+  it("calls a cycle a cycle, naming the object and the ancestor it is", () => {
+    const field: Record<string, unknown> = { note: "n" };
+    field.again = [{ loop: field }];
+    const problem = wireDataProblem(answer(field));
+    expect(problem).not.toBeNull();
+    expect(describeWireDataProblem(problem!)).toBe(
+      "✖ the value is cyclic, which JSON cannot carry: this is the same object as the one at window.spans[0].field → at window.spans[0].field.again[0].loop",
+    );
+  });
+
+  it.each([
+    ["Infinity (what 1e400 parses to)", Infinity, "Infinity is a number outside the wire range"],
+    ["-Infinity", -Infinity, "-Infinity is a number outside the wire range"],
+    ["NaN", NaN, "NaN is a number outside the wire range"],
+    ["a bigint", 1n, "a bigint is not JSON data"],
+    ["a function", () => 1, "a function is not JSON data"],
+    ["a symbol", Symbol("s"), "a symbol is not JSON data"],
+    ["a Date", new Date(0), "a Date object is not JSON data"],
+    ["a Map", new Map(), "a Map object is not JSON data"],
+  ])("names %s where it is", (_what, value, message) => {
+    const problem = wireDataProblem(answer({ inner: [value] }));
+    expect(problem?.path).toEqual([...FIELD, "inner", 0]);
+    expect(problem?.message.startsWith(message)).toBe(true);
+  });
+
+  it("names a bad root value at the root", () => {
+    expect(wireDataProblem(NaN)).toEqual({ path: [], message: expect.stringMatching(/^NaN is a number outside the wire range/) });
+  });
+
+  it("refuses a value whose JSON would not fit in one protocol line", () => {
+    const half = "x".repeat(WIRE_LIMITS.lineBytes / 2);
+    expect(wireDataProblem(answer([half.slice(100)]))).toBeNull();
+    expect(wireDataProblem(answer([half, half]))).toEqual({ path: [], message: `the answer is larger than a protocol line allows: its JSON exceeds ${WIRE_LIMITS.lineBytes} bytes` });
+  });
+
+  it("stops early on a value that is small in memory but huge as JSON (one array shared 2^50 times over)", () => {
+    let field: unknown = ["x".repeat(1000)];
+    for (let level = 0; level < 50; level++) field = [field, field];
+    expect(wireDataProblem(answer(field))?.message).toMatch(/^the answer is larger than a protocol line allows/);
+  });
+});

@@ -1,0 +1,152 @@
+import { formatPath } from "../errors/input.ts";
+
+/**
+ * The bounds every answer keeps (docs/protocol.md §1, "Limits"): far above anything a window needs, far
+ * below what exhausts the harness. What reads an answer after it is checked recurses (zod, dequal, the
+ * copy made for an in-process pruner, JSON.stringify of the next request and of reports), so depth is
+ * bounded before any of them sees it.
+ */
+export const WIRE_LIMITS = Object.freeze({
+  /** UTF-8 bytes in one line, its newline not counted. */
+  lineBytes: 64 * 1024 * 1024,
+  /** Arrays and objects nested in one answer, the answer counted as 1: a window's own fields reach 6. */
+  depth: 64,
+});
+
+/** What is wrong with an answer, and where (relative to the value checked). */
+export interface WireDataProblem {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+interface Walk {
+  /** A lower bound on the JSON text's length in bytes: every UTF-16 code unit is at least one byte. */
+  size: number;
+}
+
+/** A problem found below the root: its path is built while the walk unwinds, deepest key first. */
+interface Found {
+  readonly path: PropertyKey[];
+  readonly message: string;
+  /** About the answer as a whole (its size), so it is reported at the root, wherever the walk was. */
+  readonly whole: boolean;
+  /**
+   * Past the depth limit: the object found too deep, then each container above it up to the root, added
+   * while the walk unwinds (so the happy path keeps no stack of ancestors), to tell a cycle from depth.
+   */
+  readonly tooDeep: object[] | null;
+}
+
+const NOT_DATA = "answers are plain objects, arrays, strings, finite numbers, booleans and null";
+
+/**
+ * Why `value` is not JSON data within WIRE_LIMITS, or null when it is: plain objects, arrays, strings,
+ * finite numbers, booleans and null (and undefined where JSON leaves it out), nested at most
+ * WIRE_LIMITS.depth deep counting `value` as level `rootDepth`, no cycle, its JSON no larger than a line.
+ * It recurses, but never past the depth limit, so neither a 100,000-deep nor a cyclic value can exhaust
+ * the stack; it stops at the first problem, so a huge value costs no more than a line's worth of it.
+ */
+export function wireDataProblem(value: unknown, rootDepth = 1): WireDataProblem | null {
+  const found = check({ size: 0 }, value, rootDepth);
+  if (found === null) return null;
+  if (found.tooDeep !== null) return cycleIn(found.path, found.tooDeep.reverse()) ?? { path: found.path, message: found.message };
+  return { path: found.whole ? [] : found.path, message: found.message };
+}
+
+/** One line in the style of zod issues (`✖ message → at path`). */
+export function describeWireDataProblem(problem: WireDataProblem): string {
+  return `✖ ${problem.message} → at ${formatPath(problem.path)}`;
+}
+
+function check(walk: Walk, value: unknown, depth: number): Found | null {
+  switch (typeof value) {
+    case "string":
+      walk.size += value.length + 2;
+      break;
+    case "number":
+      if (!Number.isFinite(value)) {
+        return found(`${value} is a number outside the wire range: JSON numbers on the wire are finite (a literal such as 1e400 overflows to Infinity), and ids and depths are integers from 0 to 2^53−1`);
+      }
+      walk.size += 1;
+      break;
+    case "boolean":
+      walk.size += 4;
+      break;
+    case "undefined":
+      break;
+    case "object":
+      if (value === null) {
+        walk.size += 4;
+        break;
+      }
+      if (depth > WIRE_LIMITS.depth) {
+        const message = `arrays and objects are nested ${depth} deep here, past the protocol's limit of ${WIRE_LIMITS.depth} (an answer is level 1, its window level 2)`;
+        return { path: [], message, whole: false, tooDeep: [value] };
+      }
+      return checkContainer(walk, value, depth);
+    default:
+      return found(`a ${typeof value} is not JSON data: ${NOT_DATA}`);
+  }
+  return walk.size <= WIRE_LIMITS.lineBytes ? null : tooLarge();
+}
+
+function checkContainer(walk: Walk, value: object, depth: number): Found | null {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  const array = Array.isArray(value);
+  if (array ? prototype !== Array.prototype : prototype !== Object.prototype && prototype !== null) {
+    return found(`a ${value.constructor?.name ?? "exotic"} object is not JSON data: ${NOT_DATA}`);
+  }
+  walk.size += 2;
+  if (array) {
+    const items = value as readonly unknown[];
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index];
+      // Strings are most of any window: counted here, without a call.
+      if (typeof item === "string") walk.size += item.length + 2;
+      const problem = typeof item === "string" ? null : check(walk, item, depth + 1);
+      if (problem !== null) return below(value, index, problem);
+    }
+  } else {
+    const record = value as Readonly<Record<string, unknown>>;
+    // for-in reads V8's enum cache without allocating a key array; a plain object's prototype is
+    // Object.prototype or null, so own enumerable keys are all it sees.
+    for (const key in record) {
+      const field = record[key];
+      walk.size += key.length + 3;
+      if (typeof field === "string") walk.size += field.length + 2;
+      const problem = typeof field === "string" ? null : check(walk, field, depth + 1);
+      if (problem !== null) return below(value, key, problem);
+    }
+  }
+  return walk.size <= WIRE_LIMITS.lineBytes ? null : tooLarge();
+}
+
+function tooLarge(): Found {
+  return { path: [], message: `the answer is larger than a protocol line allows: its JSON exceeds ${WIRE_LIMITS.lineBytes} bytes`, whole: true, tooDeep: null };
+}
+
+function found(message: string): Found {
+  return { path: [], message, whole: false, tooDeep: null };
+}
+
+/** A problem one level down, in `container` under `key`. */
+function below(container: object, key: PropertyKey, problem: Found): Found {
+  problem.path.unshift(key);
+  problem.tooDeep?.push(container);
+  return problem;
+}
+
+/**
+ * Past the depth limit either the value is cyclic (some object on the way down is its own ancestor) or
+ * it is just deep. `chain[k]` is the object at the first k keys of `path`.
+ */
+function cycleIn(path: readonly PropertyKey[], chain: readonly object[]): WireDataProblem | null {
+  for (let later = 1; later < chain.length; later++) {
+    // Finds `later` itself at the latest.
+    const earlier = chain.indexOf(chain[later] as object);
+    if (earlier < later) {
+      return { path: path.slice(0, later), message: `the value is cyclic, which JSON cannot carry: this is the same object as the one at ${formatPath(path.slice(0, earlier))}` };
+    }
+  }
+  return null;
+}
