@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
 
 /**
  * Every adapter's environment carries it, and so does everything the adapter starts unless it scrubs its
@@ -46,17 +46,36 @@ export function killTagged(prefix: string): void {
   }
 }
 
+/** Reused by every scan: most environments are a few KB, and decoding none of them is what makes a scan cheap. */
+const scratch = Buffer.alloc(64 * 1024);
+
 function taggedPids(entry: string): number[] {
+  const needle = Buffer.from(`\0${entry}`, "latin1");
   const pids: number[] = [];
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
-    let environ: string;
-    try {
-      environ = readFileSync(`/proc/${name}/environ`, "latin1");
-    } catch {
-      continue; // exited meanwhile, or another user's
-    }
-    if (environ.startsWith(entry) || environ.includes(`\0${entry}`)) pids.push(Number(name));
+    const environ = readEnviron(name);
+    if (environ !== null && environ.indexOf(needle) !== -1) pids.push(Number(name));
   }
   return pids;
+}
+
+/** The process's environment after a NUL, so the first variable matches like the others; null if unreadable. */
+function readEnviron(pid: string): Buffer | null {
+  let fd: number;
+  try {
+    fd = openSync(`/proc/${pid}/environ`, "r");
+  } catch {
+    return null; // exited meanwhile, or another user's
+  }
+  try {
+    scratch[0] = 0;
+    const length = readSync(fd, scratch, 1, scratch.length - 1, null);
+    if (length < scratch.length - 1) return scratch.subarray(0, length + 1);
+    return Buffer.concat([scratch.subarray(0, 1), readFileSync(`/proc/${pid}/environ`)]);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
 }
