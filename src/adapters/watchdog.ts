@@ -44,18 +44,13 @@ export function unwatch(pgid: number): void {
 function tell(line: string): void {
   if (process.platform === "win32") return;
   watchdog ??= start();
-  watchdog?.stdin.write(`${line}\n`);
+  watchdog.stdin.write(`${line}\n`);
 }
 
 /** One per thread, started with the first adapter: one cheap `sh` for a whole run, not one per restart. */
-function start(): ChildProcessByStdio<Writable, null, null> | null {
-  let child: ChildProcessByStdio<Writable, null, null>;
-  try {
-    // detached: a session of its own, so the terminal's hangup or a kill of our process group spares it.
-    child = spawn("/bin/sh", ["-c", SCRIPT, "prunecheck-watchdog", threadTagPrefix()], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
-  } catch {
-    return null;
-  }
+function start(): ChildProcessByStdio<Writable, null, null> {
+  // detached: a session of its own, so the terminal's hangup or a kill of our process group spares it.
+  const child = spawn("/bin/sh", ["-c", SCRIPT, "prunecheck-watchdog", threadTagPrefix()], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
   // Without a watchdog the exit hook and terminate() still kill what they can; the next adapter tries again.
   const forget = () => {
     if (watchdog === child) watchdog = null;
