@@ -4,14 +4,16 @@ import { StringDecoder } from "node:string_decoder";
 import type { Readable, Writable } from "node:stream";
 import { WIRE_LIMITS } from "../wire/limits.ts";
 import { LineReader } from "./line-reader.ts";
+import { ADAPTER_TAG, killTagged, newTag, threadTagPrefix } from "./process-tag.ts";
 import type { StderrTail } from "./stderr-tail.ts";
 import { exitFailure, invalidUtf8Failure, spawnFailure, TransportFailure } from "./transport-failure.ts";
 import type { Exit } from "./transport-failure.ts";
+import { unwatch, watch } from "./watchdog.ts";
 
 /** After an exit, how long the last stdout and stderr bytes may take to arrive before the request fails. */
 const DRAIN_GRACE_MS = 250;
-/** After SIGKILL, how long to wait for the pipes to close; only a process that left its group takes longer. */
-const KILL_GRACE_MS = 1000;
+/** After SIGKILL, how long the adapter's own process may take to be reaped (the kernel's business, not its). */
+export const KILL_GRACE_MS = 1000;
 
 export interface SpawnOptions {
   readonly command: string;
@@ -28,7 +30,7 @@ interface Pending {
   done(result: Result): void;
 }
 
-/** Killed when the harness exits, since detached adapters would otherwise outlive it. */
+/** Killed when the harness exits, since detached adapters would otherwise outlive it (see also watchdog.ts). */
 const running = new Set<AdapterProcess>();
 let exitHookInstalled = false;
 
@@ -41,6 +43,8 @@ let exitHookInstalled = false;
 export class AdapterProcess {
   readonly #child: ChildProcessByStdio<Writable, Readable, Readable>;
   readonly #command: string;
+  /** ADAPTER_TAG's value in this adapter's environment: how its descendants are found once they leave the group. */
+  readonly #tag = newTag();
   readonly #cwd: string | undefined;
   readonly #exited: Promise<void>;
   readonly #closed: Promise<void>;
@@ -56,6 +60,7 @@ export class AdapterProcess {
   #stdoutEnded = false;
   #linesSeen = 0;
   #killed = false;
+  #reaped = false;
 
   constructor(options: SpawnOptions, stderr: StderrTail) {
     // detached: the adapter leads its own process group, so one kill(-pid) also reaches whatever the
@@ -65,7 +70,7 @@ export class AdapterProcess {
       detached: true,
       stdio: ["pipe", "pipe", "pipe"],
       cwd: options.cwd,
-      env: options.env,
+      env: { ...(options.env ?? process.env), [ADAPTER_TAG]: this.#tag },
     });
     this.#child = child;
     this.#command = options.command;
@@ -102,11 +107,14 @@ export class AdapterProcess {
     });
     child.on("exit", (code, signal) => {
       this.#exit = { code, signal };
+      // What the adapter leaves behind is garbage, and may hold the pipes open: it goes with the adapter.
+      this.#reap();
       markExited();
       this.#failPendingSoon();
     });
     child.on("close", () => markClosed());
     AdapterProcess.#track(this);
+    if (child.pid !== undefined) watch(child.pid);
   }
 
   /**
@@ -149,13 +157,19 @@ export class AdapterProcess {
     await this.terminate();
   }
 
-  /** SIGKILLs the whole process group, even after a clean exit, so nothing the adapter started survives. */
+  /**
+   * SIGKILLs the whole process group and every process carrying the adapter's tag, even after a clean
+   * exit, so nothing the adapter started survives.
+   */
   async terminate(): Promise<void> {
     this.#kill();
-    await within(this.#closed, KILL_GRACE_MS);
-    // A process that escaped the group may still hold the pipes; stop listening so it cannot keep us alive.
+    await within(this.#exited, KILL_GRACE_MS);
+    // Every process that could hold the pipes is dead, so they close as soon as the last bytes are read;
+    // only one that left both the group and the tag behind keeps them open, and waiting would not help.
+    await within(this.#closed, DRAIN_GRACE_MS);
     for (const stream of [this.#child.stdin, this.#child.stdout, this.#child.stderr]) stream.destroy();
     running.delete(this);
+    if (this.#child.pid !== undefined) unwatch(this.#child.pid);
     this.#failAll(this.#exitFailure(""));
   }
 
@@ -164,13 +178,25 @@ export class AdapterProcess {
     if (exitHookInstalled) return;
     exitHookInstalled = true;
     globalThis.process.on("exit", () => {
-      for (const adapter of running) adapter.#kill();
+      for (const adapter of running) adapter.#killGroup();
+      killTagged(threadTagPrefix());
     });
   }
 
+  /** Our own kill: from now on the adapter "was stopped by the harness". */
   #kill(): void {
-    if (this.#killed) return;
     this.#killed = true;
+    this.#reap();
+  }
+
+  #reap(): void {
+    if (this.#reaped) return;
+    this.#reaped = true;
+    this.#killGroup();
+    killTagged(this.#tag);
+  }
+
+  #killGroup(): void {
     const pid = this.#child.pid;
     if (pid === undefined) return;
     try {

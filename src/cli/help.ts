@@ -12,7 +12,7 @@ Usage:
 
 With no --cmd/--impl, run checks the embedded reference pruner.
 Exit codes: 0 conforms / fixed, 1 violation found / still fails, 2 usage error or adapter handshake failed,
-130 interrupted by Ctrl-C (143 by SIGTERM): the adapter is stopped and summary.json has what finished.
+130 interrupted by Ctrl-C (143 by SIGTERM, 129 by SIGHUP): the adapter is stopped and summary.json has what finished.
 Run \`prunecheck <command> --help\` for its flags.`,
   run: `prunecheck run [--cmd "<shell command>" | --impl <module>] [options]
 

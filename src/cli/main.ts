@@ -142,9 +142,10 @@ async function replay(argv: readonly string[], io: Io, signal: AbortSignal): Pro
 }
 
 /**
- * SIGINT and SIGTERM as an AbortSignal while a command runs. The first stops it cleanly: the adapter is
- * killed (it leads its own process group, so the terminal's Ctrl-C never reaches it) and what finished is
- * written. A second exits at once; the exit hook in adapter-process still kills every adapter.
+ * SIGINT, SIGTERM and SIGHUP (the terminal or ssh session closing) as an AbortSignal while a command
+ * runs. The first stops it cleanly: the adapter is killed (it leads its own process group, so the
+ * terminal's Ctrl-C never reaches it) and what finished is written. A second exits at once; the exit
+ * hook in adapter-process (and its watchdog, for what no hook can catch) still kills every adapter.
  */
 async function withProcessSignals(body: (signal: AbortSignal) => Promise<number>): Promise<number> {
   const controller = new AbortController();
@@ -154,15 +155,17 @@ async function withProcessSignals(body: (signal: AbortSignal) => Promise<number>
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  process.on("SIGHUP", onSignal);
   try {
     return await body(controller.signal);
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
+    process.off("SIGHUP", onSignal);
   }
 }
 
-/** The shell's convention, 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM. */
+/** The shell's convention, 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. */
 function interruptedCode(signal: AbortSignal): number {
   const number = typeof signal.reason === "string" ? constants.signals[signal.reason as NodeJS.Signals] : undefined;
   return 128 + (number ?? constants.signals.SIGINT);
