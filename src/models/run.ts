@@ -127,7 +127,7 @@ export async function checkProperty(driver: Driver, property: Property, options:
         });
   // The failures are the steps of the counterexample's path, so a smaller one is reached by a shorter path.
   const path = details.counterexamplePath.split(":");
-  const unshrunk = failures.length - 1 - reported.index;
+  const unshrunk = hang === null ? 0 : failures.length - 1 - reported.index;
   return {
     ...common(),
     status: "failed",

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "vitest";
 import { leftoverProcesses } from "../helpers/processes.ts";
@@ -17,7 +18,7 @@ describe.concurrent("prunecheck run on an adapter that hangs on one kind of span
       expect(run.stderr).toBe("");
       expect(run.code).toBe(1);
 
-      const [{ report }] = readReports(out) as [ReturnType<typeof readReports>[number]];
+      const [{ stem, report }] = readReports(out) as [ReturnType<typeof readReports>[number]];
       expect(report.property.id).toBe("adapter-protocol");
       expect(report.finding.message).toContain(`[timeout]`);
       expect(report.finding.message).toContain(`within ${TIMEOUT_MS} ms`);
@@ -25,6 +26,7 @@ describe.concurrent("prunecheck run on an adapter that hangs on one kind of span
       expect(report.hang_shrink).toMatchObject({ full_timeout_ms: TIMEOUT_MS, smallest_confirmed: true });
       expect(report.hang_shrink?.timeout_ms).toBeLessThan(TIMEOUT_MS);
       expect(report.shrinks).toBeGreaterThan(0);
+      expect(readFileSync(`${stem}.md`, "utf8")).toContain(`instead of the full ${TIMEOUT_MS} ms; this case was then run again at the full timeout and hung there too.`);
 
       // Find and shrink times are the report's; their sum is the property's time in the summary.
       const [result] = readSummary(out).results;
