@@ -77,6 +77,7 @@ export function caseReport(input: {
       replayPath: "",
       shrinks: 0,
       runsToFailure: input.index + 1,
+      findMs: 0,
       counterexample: encodeCase(input.testCase),
     },
     input.implementation,

@@ -21,12 +21,20 @@ export interface SpawnOptions {
   readonly env?: NodeJS.ProcessEnv;
 }
 
+/** A line that came back, and how long the adapter took over it, counted as its timeout is. */
+export interface Answered {
+  readonly line: string;
+  readonly ms: number;
+}
+
 type Result = { readonly line: string } | { readonly failure: TransportFailure };
 
 interface Pending {
   readonly timeoutMs: number;
   /** Runs only while this line is the oldest unanswered one: the time the adapter spends on it. */
   timer: NodeJS.Timeout | null;
+  /** When the timer started. */
+  started: number;
   done(result: Result): void;
 }
 
@@ -121,7 +129,7 @@ export class AdapterProcess {
    * Writes one line and resolves with the stdout line that answers it: the first one after the answers to
    * the lines written before it. Every failure is a TransportFailure.
    */
-  exchange(line: string, timeoutMs: number): Promise<string> {
+  exchange(line: string, timeoutMs: number): Promise<Answered> {
     const early = this.#spawnError
       ? this.#spawnFailure(this.#spawnError)
       : (this.#unreadable ?? (this.#exit || this.#stdoutEnded ? this.#exitFailure(" before the request was written") : null));
@@ -130,8 +138,9 @@ export class AdapterProcess {
       const pending: Pending = {
         timeoutMs,
         timer: null,
+        started: 0,
         done(result) {
-          if ("line" in result) resolve(result.line);
+          if ("line" in result) resolve({ line: result.line, ms: performance.now() - pending.started });
           else reject(result.failure);
         },
       };
@@ -227,6 +236,7 @@ export class AdapterProcess {
   }
 
   #startClock(pending: Pending): void {
+    pending.started = performance.now();
     pending.timer = setTimeout(() => {
       this.#settleHead(pending, { failure: new TransportFailure("timeout", `no answer within ${pending.timeoutMs} ms`) });
     }, pending.timeoutMs);

@@ -6,6 +6,22 @@ export interface Exchange {
   readonly outcome: Outcome;
 }
 
+export interface SendOptions {
+  /**
+   * This request's timeout instead of the driver's own, for a driver that has one: shorter while a hang
+   * is shrunk, so that each candidate that hangs costs little.
+   */
+  readonly timeoutMs?: number;
+}
+
+/** How a driver that times requests out does so, and how long its implementation has taken to answer. */
+export interface Timing {
+  /** The per-request timeout a request gets unless it asks for another. */
+  readonly timeoutMs: number;
+  /** The longest an answered request has taken so far, as its timeout counts it; 0 before any answer. */
+  readonly slowestAnswerMs: number;
+}
+
 /**
  * The harness's only view of an implementation, whatever its language: properties run against a Driver,
  * so in-process modules and stdio adapters are checked by the same code.
@@ -29,8 +45,24 @@ export interface Driver {
    * `AdapterFault` when the implementation broke the protocol (after which the driver is usable again:
    * a stdio driver restarts its process, so shrinking can go on).
    */
-  send(call: OperationCall): Promise<Exchange>;
+  send(call: OperationCall, options?: SendOptions): Promise<Exchange>;
+  /** Present when requests can time out (a stdio adapter); an in-process pruner is never timed out. */
+  timing?(): Timing;
   /** The last lines the implementation wrote to stderr (a rolling tail, kept across restarts), for reports. */
   stderrTail(): string;
   close(): Promise<void>;
+}
+
+/** The same driver with every send going through `send`: how a wrapper adds to sending and keeps the rest. */
+export function withSend(driver: Driver, send: Driver["send"]): Driver {
+  return {
+    name: driver.name,
+    capabilities: driver.capabilities,
+    ...(driver.isolatesInputs === undefined ? {} : { isolatesInputs: driver.isolatesInputs }),
+    ...(driver.concurrent === undefined ? {} : { concurrent: driver.concurrent }),
+    ...(driver.timing === undefined ? {} : { timing: driver.timing.bind(driver) }),
+    send,
+    stderrTail: () => driver.stderrTail(),
+    close: () => driver.close(),
+  };
 }

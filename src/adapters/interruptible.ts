@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { Driver } from "./driver.ts";
+import { withSend, type Driver } from "./driver.ts";
 
 /** Often enough that Ctrl-C feels immediate, rare enough to cost nothing. */
 const YIELD_EVERY_MS = 50;
@@ -12,20 +12,12 @@ const YIELD_EVERY_MS = 50;
  */
 export function interruptible(driver: Driver, signal: AbortSignal): Driver {
   let yielded = performance.now();
-  return {
-    name: driver.name,
-    capabilities: driver.capabilities,
-    ...(driver.isolatesInputs === undefined ? {} : { isolatesInputs: driver.isolatesInputs }),
-    ...(driver.concurrent === undefined ? {} : { concurrent: driver.concurrent }),
-    async send(call) {
-      if (performance.now() - yielded > YIELD_EVERY_MS) {
-        await nextTurn();
-        yielded = performance.now();
-      }
-      if (signal.aborted) throw new Error(`the run was interrupted (${String(signal.reason)}), so no request is sent`);
-      return driver.send(call);
-    },
-    stderrTail: () => driver.stderrTail(),
-    close: () => driver.close(),
-  };
+  return withSend(driver, async (call, options) => {
+    if (performance.now() - yielded > YIELD_EVERY_MS) {
+      await nextTurn();
+      yielded = performance.now();
+    }
+    if (signal.aborted) throw new Error(`the run was interrupted (${String(signal.reason)}), so no request is sent`);
+    return driver.send(call, options);
+  });
 }

@@ -4,7 +4,7 @@ import { PROTOCOL_VERSION } from "../wire/index.ts";
 import type { Capability, OperationCall, OperationRequest, Outcome, Request } from "../wire/index.ts";
 import { AdapterProcess } from "./adapter-process.ts";
 import type { SpawnOptions } from "./adapter-process.ts";
-import type { Driver, Exchange } from "./driver.ts";
+import type { Driver, Exchange, SendOptions, Timing } from "./driver.ts";
 import { readHello, readResponse, readStray } from "./responses.ts";
 import type { Hello } from "./responses.ts";
 import { StderrTail } from "./stderr-tail.ts";
@@ -83,6 +83,7 @@ export const PIPELINE_DEPTH = 8;
 /** A request waiting to be sent, or sent and waiting for its answer. */
 interface Job {
   readonly request: OperationRequest;
+  readonly timeoutMs: number;
   resolve(exchange: Exchange): void;
   reject(error: unknown): void;
 }
@@ -112,6 +113,7 @@ class StdioDriver implements Driver {
   #inFlight = 0;
   #nextId = 1;
   #closing: Promise<void> | null = null;
+  #slowestAnswerMs = 0;
   #unlinkSignal: () => void = () => {};
 
   constructor(
@@ -129,17 +131,22 @@ class StdioDriver implements Driver {
     this.#unlinkSignal = onAbort(signal, () => void this.close());
   }
 
-  send(call: OperationCall): Promise<Exchange> {
+  send(call: OperationCall, options: SendOptions = {}): Promise<Exchange> {
     if (this.#closing) return Promise.reject(closedError());
     const request = { id: this.#nextId++, ...call } as OperationRequest;
+    const timeoutMs = options.timeoutMs ?? this.settings.timeoutMs;
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ request, resolve, reject });
+      this.#waiting.push({ request, timeoutMs, resolve, reject });
       this.#pump();
     });
   }
 
   stderrTail(): string {
     return this.stderr.toString();
+  }
+
+  timing(): Timing {
+    return { timeoutMs: this.settings.timeoutMs, slowestAnswerMs: this.#slowestAnswerMs };
   }
 
   close(): Promise<void> {
@@ -170,7 +177,7 @@ class StdioDriver implements Driver {
       return;
     }
     if (this.#closing) return job.reject(closedError(request));
-    const reading = await this.#ask(process, request);
+    const reading = await this.#ask(process, job);
     if (reading.ok) return job.resolve({ request, outcome: reading.value });
     if (this.#blamed.has(process)) {
       // Written after the request that broke the stream: nothing is known against it, so it goes again.
@@ -185,12 +192,14 @@ class StdioDriver implements Driver {
     job.reject(new AdapterFault(reading.code, request, reading.detail, this.stderr.toString(), { cause: reading.cause }));
   }
 
-  async #ask(process: AdapterProcess, request: OperationRequest): Promise<Answer> {
+  async #ask(process: AdapterProcess, { request, timeoutMs }: Job): Promise<Answer> {
     const stray = process.takeStray();
     if (stray !== undefined) return readStray(stray, request);
     const line = JSON.stringify(request);
     try {
-      return readResponse(await process.exchange(line, this.settings.timeoutMs), request);
+      const answered = await process.exchange(line, timeoutMs);
+      this.#slowestAnswerMs = Math.max(this.#slowestAnswerMs, answered.ms);
+      return readResponse(answered.line, request);
     } catch (error) {
       if (!(error instanceof TransportFailure)) throw error;
       return { ok: false, code: error.code, detail: error.detail, cause: error.cause };
@@ -246,7 +255,7 @@ function spawnAdapter(settings: Settings, stderr: StderrTail): AdapterProcess {
 async function handshake(process: AdapterProcess, settings: Settings, stderr: StderrTail): Promise<Hello> {
   let failure: Failure;
   try {
-    const reading = readHello(await process.exchange(JSON.stringify(HELLO), settings.handshakeTimeoutMs));
+    const reading = readHello((await process.exchange(JSON.stringify(HELLO), settings.handshakeTimeoutMs)).line);
     if (reading.ok) return reading.value;
     failure = { code: "handshake", detail: reading.detail };
   } catch (error) {

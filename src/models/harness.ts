@@ -1,4 +1,4 @@
-import type { Driver, Exchange } from "../adapters/driver.ts";
+import type { Driver, Exchange, SendOptions } from "../adapters/driver.ts";
 import { isAdapterFault } from "../errors/adapter-fault.ts";
 import type { OperationCall, Outcome } from "../wire/protocol.ts";
 import type { Store } from "../wire/window.ts";
@@ -19,6 +19,8 @@ export class Harness {
     readonly driver: Driver,
     readonly property: Property,
     readonly level: Level,
+    /** For every request of the run: a shorter timeout while a hang shrinks. */
+    readonly sendOptions: SendOptions = {},
     /** Told of every request as it goes out, for a live count: a request to a slow adapter takes a while. */
     private readonly onSend: () => void = () => {},
   ) {}
@@ -65,7 +67,7 @@ export class Harness {
     this.onSend();
     try {
       // The pruner gets its own copy: whatever it does to it, the harness's state and `call` stay pristine.
-      return await this.driver.send(this.driver.isolatesInputs === true ? call : copyCall(call));
+      return await this.driver.send(this.driver.isolatesInputs === true ? call : copyCall(call), this.sendOptions);
     } catch (error) {
       if (!isAdapterFault(error)) throw error;
       throw new PropertyViolation("adapter-protocol", { message: error.message, span_id: null }, this.trace, error.request, error.stderrTail, {

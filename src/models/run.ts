@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import type { Driver } from "../adapters/driver.ts";
+import type { Driver, SendOptions } from "../adapters/driver.ts";
 import type { Level, Property } from "./property.ts";
 import { Harness } from "./harness.ts";
 import { isPropertyViolation, type PropertyViolation } from "./violation.ts";
-import { isAdapterFault } from "../errors/adapter-fault.ts";
+import { confirmHang, describeHangShrink, isTimeout, mayWaitAgain, startHangShrink, type HangShrink, type HangShrinking } from "./hang-shrink.ts";
 import { replayPathOf, scenarioArb, type Scenario } from "./scenario.ts";
 import { World } from "./world.ts";
 
@@ -62,6 +62,10 @@ export type PropertyResult =
       readonly shrinks: number;
       /** Runs it took to find the first failure. */
       readonly runsToFailure: number;
+      /** How long finding the first failure took; the rest of `ms` went on shrinking it. */
+      readonly findMs: number;
+      /** How a hang was shrunk, when the failure was one. */
+      readonly hang?: HangShrink;
       readonly counterexample: string;
     })
   | (Common & { readonly status: "error"; readonly error: unknown });
@@ -81,62 +85,85 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
     // A report records "" when fast-check printed no replay path; fast-check itself cannot parse "".
     ...(options.replayPath ? { replayPath: options.replayPath } : {}),
   });
-  // Shrinking stops (later runs pass vacuously, so fast-check keeps the smallest failure found so far)
-  // once the implementation has hung, since every shrink candidate would wait out the timeout again, or
-  // once the shrink budget is spent. Both are counted, not timed, so a seed shrinks the same everywhere.
-  let failed = false;
-  let hung = false;
-  let shrinkRuns = 0;
-  const shrinkBudget = options.shrinkBudget ?? SHRINK_BUDGET;
   const { observer } = options;
   const sent = observer === undefined ? undefined : () => observer.sent(property.id);
+  const run = async (value: Scenario, via: Driver, sendOptions: SendOptions = {}): Promise<void> => {
+    const harness = new Harness(via, property, options.level, sendOptions, sent);
+    try {
+      await runScenario(via, harness, value);
+      if (found === null) observer?.ran(property.id);
+    } finally {
+      requests += harness.requests;
+    }
+  };
+  // Shrinking stops (later runs pass vacuously, so fast-check keeps the smallest failure found so far)
+  // once the shrink budget is spent: counted, not timed, so a seed shrinks the same everywhere. A hang
+  // shrinks with a shorter timeout (see hang-shrink.ts), and then only another hang counts as failing; a
+  // driver that cannot say how it times requests out stops shrinking at the first hang instead, since
+  // every candidate would wait out the full timeout again. Both are set inside the property, which
+  // control flow analysis cannot see: hence the casts.
+  let found = null as { readonly ms: number; readonly error: unknown } | null;
+  let hang = null as HangShrinking | null;
+  let shrinkRuns = 0;
+  const shrinkBudget = options.shrinkBudget ?? SHRINK_BUDGET;
   const details = await fc.check(
     fc.asyncProperty(scenario, async (value) => {
-      if (hung || (failed && ++shrinkRuns > shrinkBudget)) return;
-      const harness = new Harness(driver, property, options.level, sent);
+      if (found !== null && (++shrinkRuns > shrinkBudget || (isTimeout(found.error) && (hang === null || !mayWaitAgain(hang))))) return;
       try {
-        await runScenario(driver, harness, value);
-        if (!failed) observer?.ran(property.id);
+        await (hang === null ? run(value, driver) : run(value, hang.driver, { timeoutMs: hang.timeoutMs }));
       } catch (error) {
-        failed = true;
-        hung = isPropertyViolation(error) && isAdapterFault(error.cause) && error.cause.code === "timeout";
+        if (found === null) {
+          found = { ms: performance.now() - started, error };
+          hang = startHangShrink(driver, error);
+        } else if (hang !== null && !isTimeout(error)) return;
         throw error;
-      } finally {
-        requests += harness.requests;
       }
     }),
     {
       numRuns: options.numRuns,
+      // Keeps every failure the shrink went through, so a hang that was only slow can fall back on one.
+      verbose: fc.VerbosityLevel.Verbose,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
       ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
     },
   );
-  const common: Common = {
-    property: property.id,
-    level: options.level,
-    seed: details.seed,
-    runs: details.numRuns,
-    requests,
-    ms: performance.now() - started,
-  };
+  const common = (): Common => ({ property: property.id, level: options.level, seed: details.seed, runs: details.numRuns, requests, ms: performance.now() - started });
   // fast-check calls a time limit hit before any run completed a failure, even with markInterruptAsFailure off.
   const interruptedEarly = details.interrupted && details.counterexample === null;
-  if (!details.failed || interruptedEarly) return { ...common, status: details.interrupted ? "interrupted" : "passed" };
+  if (!details.failed || interruptedEarly) return { ...common(), status: details.interrupted ? "interrupted" : "passed" };
   const error = details.errorInstance;
-  if (!isPropertyViolation(error) || details.counterexample === null || details.counterexamplePath === null) {
-    return { ...common, status: "error", error };
+  if (!isPropertyViolation(error) || details.counterexample === null || details.counterexamplePath === null || found === null) {
+    return { ...common(), status: "error", error };
   }
-  const [value] = details.counterexample;
+  const failures = details.failures.map(([value]) => value);
+  // A hang accepted at the short timeout is reported only once it hangs at the full one too.
+  const reported =
+    hang === null
+      ? { index: failures.length - 1, value: details.counterexample[0], violation: error, smallestConfirmed: true }
+      : await confirmHang(failures, hang.original, async (value) => {
+          const again = fc.cloneIfNeeded(value);
+          try {
+            await run(again, driver);
+          } catch (error) {
+            if (isTimeout(error)) return { value: again, violation: error };
+          }
+          return null;
+        });
+  // The failures are the steps of the counterexample's path, so a smaller one is reached by a shorter path.
+  const path = details.counterexamplePath.split(":");
+  const unshrunk = hang === null ? 0 : failures.length - 1 - reported.index;
   return {
-    ...common,
+    ...common(),
     status: "failed",
-    violation: error,
-    path: details.counterexamplePath,
-    replayPath: replayPathOf(value.commands) ?? "",
-    shrinks: details.numShrinks,
-    runsToFailure: Number(details.counterexamplePath.split(":")[0]) + 1,
-    counterexample: fc.stringify(value),
+    violation: reported.violation,
+    path: path.slice(0, path.length - unshrunk).join(":"),
+    replayPath: replayPathOf(reported.value.commands) ?? "",
+    shrinks: details.numShrinks - unshrunk,
+    runsToFailure: Number(path[0]) + 1,
+    findMs: found.ms,
+    ...(hang === null ? {} : { hang: describeHangShrink(hang, reported.smallestConfirmed) }),
+    counterexample: fc.stringify(reported.value),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Capability } from "../wire/protocol.ts";
+import type { HangShrink } from "../models/hang-shrink.ts";
 import type { PropertyResult } from "../models/run.ts";
 import { propertyById } from "../../properties/index.ts";
 import { REPORT_FORMAT, type Report, type Target } from "./report.ts";
@@ -32,6 +33,9 @@ export function buildReport(result: Failed, implementation: Implementation, opti
     replayPath: result.replayPath,
     runs_to_failure: result.runsToFailure,
     shrinks: result.shrinks,
+    find_ms: result.findMs,
+    shrink_ms: Math.max(0, result.ms - result.findMs),
+    ...(result.hang === undefined ? {} : { hang_shrink: hangShrink(result.hang) }),
     finding: { message: violation.finding.message, span_id: violation.finding.span_id ?? null },
     story: tellStory(violation.trace, violation.finding, implementation.name, pending),
     requests: pending === null ? requests : [...requests, pending],
@@ -44,6 +48,10 @@ export function buildReport(result: Failed, implementation: Implementation, opti
     counterexample: result.counterexample,
     created: (options.now ?? new Date()).toISOString(),
   };
+}
+
+function hangShrink(hang: HangShrink): NonNullable<Report["hang_shrink"]> {
+  return { timeout_ms: hang.timeoutMs, slowest_answer_ms: hang.slowestAnswerMs, full_timeout_ms: hang.fullTimeoutMs, smallest_confirmed: hang.smallestConfirmed };
 }
 
 export function reportFileStem(report: { property: { id: string }; implementation: { name: string }; seed: number }): string {

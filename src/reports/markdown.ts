@@ -46,7 +46,8 @@ export function renderReportMarkdown(report: Report): string {
     "",
     markdownFence(report.replay, "sh"),
     "",
-    `Seed \`${report.seed}\`, path \`${report.path}\`, replayPath \`${report.replayPath}\`; found after ${report.runs_to_failure} run(s), shrunk ${report.shrinks} time(s). Implementation capabilities: ${markdownText(report.implementation.capabilities.join(", "))}.`,
+    `Seed \`${report.seed}\`, path \`${report.path}\`, replayPath \`${report.replayPath}\`; found after ${report.runs_to_failure} run(s)${seconds(report.find_ms)}, shrunk ${report.shrinks} time(s)${seconds(report.shrink_ms)}. Implementation capabilities: ${markdownText(report.implementation.capabilities.join(", "))}.`,
+    ...(report.hang_shrink === undefined ? [] : ["", hangShrinkLine(report.hang_shrink)]),
     "",
   ].join("\n");
 }
@@ -65,6 +66,17 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
     `${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s; capabilities: ${markdownText(summary.capabilities.join(", "))}.`,
     "",
   ].join("\n");
+}
+
+function seconds(ms: number | undefined): string {
+  return ms === undefined ? "" : ` in ${(ms / 1000).toFixed(1)} s`;
+}
+
+function hangShrinkLine(hang: NonNullable<Report["hang_shrink"]>): string {
+  const shrunk = `Shrinking gave each smaller case ${Math.round(hang.timeout_ms)} ms per request (the slowest answer seen was ${Math.round(hang.slowest_answer_ms)} ms) instead of the full ${Math.round(hang.full_timeout_ms)} ms`;
+  return hang.smallest_confirmed
+    ? `${shrunk}; this case was then run again at the full timeout and hung there too.`
+    : `${shrunk}; the smallest case that timed out answered at the full timeout (it was only slow), so this is the smallest one that also hung at the full timeout.`;
 }
 
 function windowTable(title: string, window: Window | null): string {

@@ -37,6 +37,22 @@ export const Report = z
     replayPath: z.string().regex(REPLAY_PATH, "expected a fast-check commands replayPath (two base64 runs joined by a colon, e.g. AAOEt:V), or nothing"),
     runs_to_failure: z.int().min(0),
     shrinks: z.int().min(0),
+    /** How long finding the first failure took, and shrinking it after; absent in reports from before they were kept. */
+    find_ms: z.number().nonnegative().optional(),
+    shrink_ms: z.number().nonnegative().optional(),
+    /**
+     * Present when the failure was a hang: shrink candidates got a shorter timeout, derived from the
+     * slowest answer seen, and the reported case was run again at the full one and hung there too.
+     */
+    hang_shrink: z
+      .strictObject({
+        timeout_ms: z.number().positive(),
+        slowest_answer_ms: z.number().nonnegative(),
+        full_timeout_ms: z.number().positive(),
+        /** False when the smallest candidate only was slow, so a larger one that hung at the full timeout is reported. */
+        smallest_confirmed: z.boolean(),
+      })
+      .optional(),
     finding: z.strictObject({ message: z.string(), span_id: z.string().nullable() }),
     story: z.array(z.string()),
     /** The wire requests sent in the shrunk run, in order; the last one is the one that failed. */
