@@ -105,8 +105,14 @@ class StdioDriver implements Driver {
   #process: AdapterProcess | null;
   /** A restart in progress, shared by every request that waits for it. */
   #starting: Promise<AdapterProcess> | null = null;
-  /** The process that restart is shaking hands with, so close() can kill it mid-handshake. */
-  #spawned: AdapterProcess | null = null;
+  /** Processes still shaking hands (a restart, the spare), so close() can kill them mid-handshake. */
+  readonly #spawned = new Set<AdapterProcess>();
+  /**
+   * Once a fault has killed one process, the next is started ahead, so a restart waits for nothing: a
+   * shrinking hang restarts once per candidate, and a process start can cost more than a short timeout.
+   * Settles to null when that start failed; the restart then tries again and reports its own fault.
+   */
+  #spare: Promise<AdapterProcess | null> | null = null;
   /** Processes a fault has already been blamed on: whatever else fails there is collateral. */
   readonly #blamed = new WeakSet<AdapterProcess>();
   readonly #waiting: Job[] = [];
@@ -214,26 +220,40 @@ class StdioDriver implements Driver {
   }
 
   async #restart(): Promise<AdapterProcess> {
-    const process = spawnAdapter(this.settings, this.stderr);
-    this.#spawned = process;
-    try {
-      await handshake(process, this.settings, this.stderr);
-    } catch (error) {
-      throw this.#closing ? closedError() : error;
-    } finally {
-      this.#spawned = null;
-    }
+    const spare = await this.#spare;
+    this.#spare = null;
+    const process = spare ?? (await this.#launch());
     if (this.#closing) {
       await process.terminate();
       throw closedError();
     }
     this.#process = process;
+    this.#spare = this.#launch().catch(() => null);
+    return process;
+  }
+
+  /** A fresh process, once its handshake is done. */
+  async #launch(): Promise<AdapterProcess> {
+    const process = spawnAdapter(this.settings, this.stderr);
+    this.#spawned.add(process);
+    try {
+      await handshake(process, this.settings, this.stderr);
+    } catch (error) {
+      throw this.#closing ? closedError() : error;
+    } finally {
+      this.#spawned.delete(process);
+    }
+    if (this.#closing) {
+      await process.terminate();
+      throw closedError();
+    }
     return process;
   }
 
   async #shutdown(): Promise<void> {
     for (const job of this.#waiting.splice(0)) job.reject(closedError(job.request));
-    await this.#spawned?.terminate();
+    await Promise.all([...this.#spawned].map((process) => process.terminate()));
+    await (await this.#spare)?.terminate();
     const process = this.#process;
     this.#process = null;
     if (process === null) return;
