@@ -1,3 +1,4 @@
+import { capText } from "../errors/cap-text.ts";
 import type { Span, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import type { Report } from "./report.ts";
@@ -74,6 +75,9 @@ function row(span: Span): string {
   return `| ${cells.map((cell) => `\`${cell.replace(/\|/g, "\\|").replace(/`/g, "ˋ")}\``).join(" | ")} |`;
 }
 
+/** A page for reading: past this, a request or response is cut here and is whole in the JSON report. */
+const MAX_FENCED_CHARS = 64 * 1024;
+
 function fence(value: unknown): string {
-  return ["```json", JSON.stringify(value, null, 2), "```"].join("\n");
+  return ["```json", capText(JSON.stringify(value, null, 2), MAX_FENCED_CHARS), "```"].join("\n");
 }
