@@ -46,7 +46,9 @@ export function buildReport(result: Failed, implementation: Implementation, opti
 }
 
 export function reportFileStem(report: { property: { id: string }; implementation: { name: string }; seed: number }): string {
-  return `${report.property.id}-${slug(report.implementation.name)}-${report.seed}`;
+  // The CLI's seeds are never negative, but the API takes any 32-bit seed: "-5" would make a double dash.
+  const seed = report.seed < 0 ? `minus${-report.seed}` : String(report.seed);
+  return `${report.property.id}-${slug(report.implementation.name)}-${seed}`;
 }
 
 function slug(name: string): string {
