@@ -12,6 +12,12 @@ export function parse<O extends Options>(command: string, argv: readonly string[
     return parseArgs({ args: [...argv], options, strict: true, allowPositionals: positionals });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    // `--seed -5`: parseArgs takes the value for a flag and calls it ambiguous; no numeric flag is negative.
+    const flag = /^Option '--([\w-]+)' argument is ambiguous/.exec(message)?.[1];
+    if (flag !== undefined && Object.hasOwn(NUMERIC_FLAGS, flag)) {
+      const name = flag as NumericFlagName;
+      throw new InputError("usage", `--${name} must be a decimal integer ${describeRange(name)}, got a value starting with "-"`, NUMERIC_FLAGS[name].hint);
+    }
     throw new InputError("usage", `${command}: ${message.replace(/\. To specify a positional argument.*$/s, "")}`, `Run \`prunecheck ${command} --help\` for the flags it takes.`);
   }
 }
@@ -49,8 +55,8 @@ export const NUMERIC_FLAGS = {
   "timeout-ms": { min: 1, max: MAX_TIMER_MS, fallback: () => 5000, hint: `Node's timers hold at most ${MAX_TIMER_MS} ms (about 24.8 days); a larger timeout would fire after 1 ms.` },
   "max-commands": { min: 1, max: 1000, fallback: () => 24, hint: "Longer sequences make every run and every shrink step slower; the default 24 builds up budget pressure and depth." },
   exhaustive: { min: 0, max: 4, fallback: () => 2, hint: "0 is off; 2 takes about ten seconds, 3 about eight minutes in-process on two cores, 4 about eighty times as long." },
-  // A worker is a thread with its own harness and its own adapter (about 65 MB each, 2.1 GB for 32); twice
-  // the cores keeps them busy while adapters wait on I/O, and more only costs memory.
+  // A worker is a thread with its own harness and its own adapter (issue 16: 32 of them took 2.1 GB on two
+  // cores); twice the cores keeps them busy while adapters wait on I/O, and more only costs memory.
   workers: { min: 1, max: 2 * cores, fallback: () => cores, hint: `This machine has ${cores} core(s): up to twice that many workers pay off; each one is a thread with its own adapter.` },
 } as const satisfies Record<string, NumericFlag>;
 
