@@ -3,6 +3,7 @@ import type { Level } from "../src/models/property.ts";
 import type { Target } from "../src/reports/report.ts";
 import type { Io } from "../src/cli/io.ts";
 import type { Capability } from "../src/wire/protocol.ts";
+import { MAX_TIMER_MS } from "../src/adapters/max-timer.ts";
 import { loadCorpus, sameTarget } from "./corpus.ts";
 import { reviveError, serializeError } from "./errors.ts";
 import type { CampaignCommand, Found, SerializedError, WorkerEvent, WorkerPlan, WorkerResult } from "./messages.ts";
@@ -76,7 +77,7 @@ export async function runCampaign(options: CampaignOptions, io: Io, signal?: Abo
     if (stopping) return;
     stopping = true;
     broadcast({ type: "stop" });
-    setTimeout(() => workers.forEach((worker) => void worker.terminate()), options.timeoutMs + STOP_GRACE_MS).unref();
+    setTimeout(() => workers.forEach((worker) => void worker.terminate()), Math.min(options.timeoutMs + STOP_GRACE_MS, MAX_TIMER_MS)).unref();
   };
   const onAbort = () => stop();
   signal?.addEventListener("abort", onAbort, { once: true });

@@ -22,6 +22,14 @@ describe("parseDuration (--time)", () => {
     expect(() => parseDuration(text)).toThrow(expect.objectContaining({ name: "InputError", code: "usage" }));
   });
 
+  it("takes up to 2^31-1 ms (about 24.8 days) and refuses more, rather than counting to Infinity", () => {
+    expect(parseDuration("2147483.647")).toBe(2 ** 31 - 1);
+    expect(parseDuration("596h")).toBe(596 * 3_600_000);
+    for (const text of ["2147483.648", "597h", "9".repeat(400)]) {
+      expect(() => parseDuration(text)).toThrow(expect.objectContaining({ name: "InputError", code: "usage", message: `--time must be at most 2147483647 ms (about 24.8 days), got ${JSON.stringify(text)}` }));
+    }
+  });
+
   it("formats seconds, then minutes", () => {
     expect(formatDuration(9500)).toBe("9.5 s");
     expect(formatDuration(-20)).toBe("0.0 s");

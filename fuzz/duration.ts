@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from "../src/adapters/max-timer.ts";
 import { InputError } from "../src/errors/input.ts";
 
 const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -6,15 +7,20 @@ const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
 /**
  * `--time`: a bare number is seconds ("90"); otherwise one or more number+unit parts, ms, s, m or h
  * ("30s", "10m", "1m30s", "1.5h"). Zero is allowed: the campaign then only replays the corpus and runs the
- * bounded-exhaustive phase, which are never cut short by the budget.
+ * bounded-exhaustive phase, which are never cut short by the budget. At most MAX_TIMER_MS (about 24.8
+ * days), the bound of every other duration prunecheck takes; "9999…9s" would otherwise be Infinity.
  */
 export function parseDuration(text: string): number {
-  const trimmed = text.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const parts = [...trimmed.matchAll(PART)];
-  if (parts.length === 0 || parts.map((part) => part[0]).join("") !== trimmed) {
-    throw new InputError("usage", `--time must be a duration such as 90, 30s, 10m or 1m30s, got ${JSON.stringify(text)}`, "A bare number is seconds; units are ms, s, m and h.");
-  }
+  const ms = durationMs(text.trim());
+  if (ms === null) throw new InputError("usage", `--time must be a duration such as 90, 30s, 10m or 1m30s, got ${JSON.stringify(text)}`, "A bare number is seconds; units are ms, s, m and h.");
+  if (ms > MAX_TIMER_MS) throw new InputError("usage", `--time must be at most ${MAX_TIMER_MS} ms (about 24.8 days), got ${JSON.stringify(text)}`, "For a campaign that long, run shorter ones with different --seed values; each writes its own summary.");
+  return ms;
+}
+
+function durationMs(text: string): number | null {
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const parts = [...text.matchAll(PART)];
+  if (parts.length === 0 || parts.map((part) => part[0]).join("") !== text) return null;
   return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * (UNITS[unit as string] as number), 0));
 }
 

@@ -1,10 +1,12 @@
 /**
- * The end of what an adapter wrote to stderr, for fault reports. Bounded in lines and characters, so an
- * adapter that logs megabytes costs nothing; the buffer is trimmed only when it doubles, so appending
- * stays cheap.
+ * The end of what an adapter wrote to stderr, for fault reports. Bounded in lines and characters (so any
+ * one line too), so an adapter that logs megabytes costs nothing; the buffer is trimmed only when it
+ * doubles, so appending stays cheap. What was left out is counted, and the tail says so on a first line.
  */
 export class StderrTail {
   #text = "";
+  /** Characters trimmed from the front of the buffer so far. */
+  #trimmed = 0;
 
   constructor(
     readonly maxLines = 50,
@@ -13,7 +15,10 @@ export class StderrTail {
 
   append(text: string): void {
     this.#text += text;
-    if (this.#text.length > 2 * this.maxChars) this.#text = this.#text.slice(-this.maxChars);
+    if (this.#text.length > 2 * this.maxChars) {
+      this.#trimmed += this.#text.length - this.maxChars;
+      this.#text = this.#text.slice(-this.maxChars);
+    }
   }
 
   toString(): string {
@@ -21,7 +26,9 @@ export class StderrTail {
     let tail = text.slice(-this.maxChars);
     // Cutting by code units can split a surrogate pair; a lone low surrogate would print as garbage.
     if (isLowSurrogate(tail.charCodeAt(0))) tail = tail.slice(1);
-    return tail.split("\n").slice(-this.maxLines).join("\n");
+    const shown = tail.split("\n").slice(-this.maxLines).join("\n");
+    const earlier = this.#trimmed + text.length - shown.length;
+    return earlier === 0 ? shown : `… (${earlier} earlier characters)\n${shown}`;
   }
 }
 

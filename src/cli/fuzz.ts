@@ -1,18 +1,12 @@
-import { randomInt } from "node:crypto";
-import { availableParallelism } from "node:os";
-import { InputError } from "../errors/input.ts";
 import { runCampaign } from "../../fuzz/campaign.ts";
 import { parseDuration } from "../../fuzz/duration.ts";
 import { parseShard, WHOLE } from "../../fuzz/shard.ts";
-import { integer, level, parse, positiveInt } from "./args.ts";
+import { level, numericFlag, parse } from "./args.ts";
 import { renderUsage } from "./help.ts";
 import type { Io } from "./io.ts";
 import { selectProperties } from "./run.ts";
 import { targetFrom } from "./target.ts";
 import { exitCodeOf } from "./exit-code.ts";
-
-/** Small enough to finish in about ten seconds in-process (64,488 cases against the reference). */
-const DEFAULT_EXHAUSTIVE = 2;
 
 /**
  * `prunecheck fuzz`: flags to campaign options, the campaign, its exit code (0 none found, 1 violations,
@@ -39,21 +33,19 @@ export async function fuzzCommand(argv: readonly string[], io: Io, signal: Abort
     io.line(renderUsage("fuzz"));
     return 0;
   }
-  const exhaustive = integer("exhaustive", values.exhaustive) ?? DEFAULT_EXHAUSTIVE;
-  if (exhaustive < 0) throw new InputError("usage", `--exhaustive must be 0 (off) or a window size, got ${exhaustive}`, "2 takes about ten seconds, 3 about eight minutes in-process, on two cores.");
   const summary = await runCampaign(
     {
       target: targetFrom(values) ?? { kind: "reference" },
-      timeoutMs: positiveInt("timeout-ms", values["timeout-ms"], 5000),
+      timeoutMs: numericFlag("timeout-ms", values["timeout-ms"]),
       level: level(values.level),
       ...(values.property === undefined ? {} : { only: selectProperties(values.property).map((property) => property.id) }),
       budgetMs: parseDuration(values.time ?? "30s"),
-      workers: positiveInt("workers", values.workers, availableParallelism()),
+      workers: numericFlag("workers", values.workers),
       shard: values.shard === undefined ? WHOLE : parseShard(values.shard),
-      seed: integer("seed", values.seed) ?? randomInt(2 ** 31 - 1),
+      seed: numericFlag("seed", values.seed),
       outDir: values.out ?? "reports",
       corpusDir: values.corpus ?? "fuzz/corpus",
-      exhaustive,
+      exhaustive: numericFlag("exhaustive", values.exhaustive),
       ...(values.junit === undefined ? {} : { junit: values.junit }),
     },
     io,

@@ -19,14 +19,17 @@ Run \`prunecheck <command> --help\` for its flags.`,
   --cmd "<command>"   an adapter speaking stdio protocol v1 (docs/protocol.md), started with sh -c
   --impl <path>       a TS/JS module exporting a pruner (README: "Plug in your own pruner")
   --level core|strict conformance level (default core)
-  --runs N            generated scenarios per property (default 200)
-  --seed N            fast-check seed (default: random, printed and recorded)
-  --max-commands N    longest operation sequence per scenario (default 24)
+  --runs N            generated scenarios per property, 1 to 1000000 (default 200)
+  --seed N            fast-check seed, 0 to 2147483647 (default: random, printed and recorded);
+                      from a CI run id: --seed $(( GITHUB_RUN_ID % 2147483648 ))
+  --max-commands N    longest operation sequence per scenario, 1 to 1000 (default 24)
   --property ID       check only this property (repeatable)
-  --timeout-ms N      per-request timeout for --cmd adapters (default 5000)
+  --timeout-ms N      per-request timeout for --cmd adapters, 1 to 2147483647 (default 5000)
   --out DIR           where reports and summary.json go (default reports)
   --junit FILE        also write JUnit XML, one test case per property
-  -h, --help          this text`,
+  -h, --help          this text
+
+Numbers are plain decimal digits; one out of its range is a usage error (exit 2), never clamped.`,
   replay: `prunecheck replay <report.json> [--cmd "<shell command>" | --impl <module> | --trust-target] [--timeout-ms N]
 
 Re-runs the shrunk counterexample recorded in a report (its property, level, seed, path and replayPath)
@@ -41,7 +44,7 @@ DIR/matrix.md, matrix.html and matrix.json (property x implementation, each fail
 counterexample report in DIR/<name>/), with the date and the installed package versions. DIR defaults to
 reports/matrix. Config: {"level"?, "runs"?, "seed"?, "timeoutMs"?, "implementations": [{"name",
 "impl"? | "cmd"?, "level"?, "runs"?, "seed"?, "packages"?: ["<npm package>"]}]}; neither impl nor cmd
-means the embedded reference.
+means the embedded reference. runs, seed and timeoutMs take the ranges of the run flags.
 
   --check FILE   compare the verdicts (not timings) with a matrix.json written before: exit 1 if any differ
 Exit 0 when written (violations are the table's content), 1 verdicts differ, 2 bad config or an
@@ -53,12 +56,14 @@ generates random rounds until the budget is spent or every property has a counte
 
   --cmd, --impl, --timeout-ms   the implementation, as for run (one adapter process per worker)
   --level core|strict           conformance level (default core)
-  --time DURATION               budget: 90 (seconds), 30s, 10m, 1m30s (default 30s)
-  --workers N                   worker threads, each with its own driver (default: the number of cores)
+  --time DURATION               budget: 90 (seconds), 30s, 10m, 1m30s (default 30s, at most 2147483647 ms)
+  --workers N                   worker threads, each with its own driver (default: the number of cores,
+                                at most twice that)
   --shard i/n                   run part i of n of the campaign (for a CI matrix; then prunecheck merge)
-  --seed N                      campaign seed; every round's seed derives from it (default random, recorded)
+  --seed N                      campaign seed, 0 to 2147483647; every round's seed derives from it
+                                (default random, recorded)
   --property ID                 fuzz only this property (repeatable)
-  --exhaustive N                bounded-exhaustive windows of up to N spans first (default 2; 0 off)
+  --exhaustive N                bounded-exhaustive windows of up to N spans first, 0 to 4 (default 2; 0 off)
   --out DIR                     reports and summary.json (default reports)
   --corpus DIR                  regression corpus, replayed first and added to (default fuzz/corpus)
   --junit FILE                  also write JUnit XML

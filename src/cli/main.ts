@@ -1,8 +1,7 @@
-import { randomInt } from "node:crypto";
 import { constants } from "node:os";
 import { ADAPTER_FAULTS, isAdapterFault } from "../errors/adapter-fault.ts";
 import { InputError, isInputError } from "../errors/input.ts";
-import { integer, level, parse, positiveInt } from "./args.ts";
+import { level, numericFlag, parse } from "./args.ts";
 import { renderUsage } from "./help.ts";
 import { fuzzCommand } from "./fuzz.ts";
 import { oneLine, type Io } from "./io.ts";
@@ -102,15 +101,15 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
   });
   if (values.help) return usage(io, "run");
   const target = targetFrom(values) ?? { kind: "reference" as const };
-  const seed = integer("seed", values.seed) ?? randomInt(2 ** 31 - 1);
-  const timeoutMs = positiveInt("timeout-ms", values["timeout-ms"], 5000);
+  const seed = numericFlag("seed", values.seed);
+  const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"]);
   selectProperties(values.property);
   const options = {
     level: level(values.level),
-    runs: positiveInt("runs", values.runs, 200),
+    runs: numericFlag("runs", values.runs),
     seed,
     outDir: values.out ?? "reports",
-    maxCommands: positiveInt("max-commands", values["max-commands"], 24),
+    maxCommands: numericFlag("max-commands", values["max-commands"]),
     ...(values.junit === undefined ? {} : { junit: values.junit }),
     ...(values.property === undefined ? {} : { only: values.property }),
   };
@@ -132,8 +131,8 @@ async function replay(argv: readonly string[], io: Io, signal: AbortSignal): Pro
   if (values.help) return usage(io, "replay");
   if (positionals.length !== 1) throw new InputError("usage", "replay takes exactly one report file", "prunecheck replay reports/<property>-<impl>-<seed>.json");
   const file = positionals[0] as string;
+  const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"]);
   const report = await readReport(file);
-  const timeoutMs = positiveInt("timeout-ms", values["timeout-ms"], 5000);
   const override = targetFrom(values);
   const target = replayTarget(report, file, override, values["trust-target"] === true);
   if (override === null && target.kind !== "reference") io.line(`prunecheck: --trust-target: running what ${file} names: ${describeTarget(target)}`);

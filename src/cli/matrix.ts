@@ -4,7 +4,7 @@ import { planMatrix, readMatrixConfig } from "../matrix/config.ts";
 import { compareVerdicts, verdictTable } from "../matrix/data.ts";
 import { readMatrix, writeMatrix } from "../matrix/files.ts";
 import { runMatrix } from "../matrix/run.ts";
-import { parse, positiveInt } from "./args.ts";
+import { numericFlag, parse } from "./args.ts";
 import { renderUsage } from "./help.ts";
 import type { Io } from "./io.ts";
 
@@ -24,7 +24,7 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
   const config = await readMatrixConfig(values.config);
   const expected = values.check === undefined ? null : await readMatrix(values.check);
   const outDir = values.out ?? "reports/matrix";
-  const timeoutMs = positiveInt("timeout-ms", values["timeout-ms"], config.timeoutMs ?? 5000);
+  const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"], config.timeoutMs);
   const matrix = await runMatrix(planMatrix(config), { outDir, timeoutMs, root: resolve("."), ...(signal === undefined ? {} : { signal }) }, io);
   await writeMatrix(outDir, matrix);
   if (signal?.aborted) {

@@ -1,5 +1,6 @@
 import type { Request } from "../wire/protocol.ts";
 import { hasBrand } from "./brand.ts";
+import { capText } from "./cap-text.ts";
 
 /**
  * How an adapter broke the protocol. These are findings about the implementation under test (reported
@@ -24,17 +25,21 @@ const ADAPTER_FAULT = Symbol.for("prunecheck.AdapterFault");
 export class AdapterFault extends Error {
   override readonly name = "AdapterFault";
   readonly [ADAPTER_FAULT] = true;
+  /** Capped: it may quote the adapter's answer (an id, a key zod found unknown). */
+  readonly detail: string;
 
   constructor(
     readonly code: AdapterFaultCode,
     /** The request that triggered the fault; null when no request was pending (e.g. spawn). */
     readonly request: Request | null,
-    readonly detail: string,
+    detail: string,
     /** The last lines the adapter wrote to stderr, for the report. */
     readonly stderrTail: string = "",
     options?: { cause?: unknown },
   ) {
-    super(`adapter fault [${code}]: ${ADAPTER_FAULTS[code]}: ${detail}`, options);
+    const capped = capText(detail);
+    super(`adapter fault [${code}]: ${ADAPTER_FAULTS[code]}: ${capped}`, options);
+    this.detail = capped;
   }
 }
 

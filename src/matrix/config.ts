@@ -3,14 +3,22 @@ import { describeIssues, InputError } from "../errors/input.ts";
 import { LEVELS } from "../models/property.ts";
 import type { Target } from "../reports/report.ts";
 import { readJson } from "../cli/read-json.ts";
+import { describeRange, NUMERIC_FLAGS, type NumericFlagName } from "../cli/args.ts";
 
 /** Safe as a folder name under --out, and readable as a column header. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/** What the flag of the same name accepts, so a config never runs what the command line would refuse. */
+function likeFlag(flag: NumericFlagName) {
+  const { min, max } = NUMERIC_FLAGS[flag];
+  const message = `must be an integer ${describeRange(flag)} (as --${flag})`;
+  return z.int(message).min(min, message).max(max, message).optional();
+}
+
 const Settings = {
   level: z.enum(LEVELS).optional(),
-  runs: z.int().min(1).optional(),
-  seed: z.int().optional(),
+  runs: likeFlag("runs"),
+  seed: likeFlag("seed"),
 };
 
 export const MatrixEntry = z
@@ -27,7 +35,7 @@ export type MatrixEntry = z.infer<typeof MatrixEntry>;
 
 /** `prunecheck.matrix.json`: defaults for every implementation, then the implementations, one column each. */
 export const MatrixConfig = z
-  .strictObject({ ...Settings, timeoutMs: z.int().min(1).optional(), implementations: z.array(MatrixEntry).min(1) })
+  .strictObject({ ...Settings, timeoutMs: likeFlag("timeout-ms"), implementations: z.array(MatrixEntry).min(1) })
   .superRefine((config, ctx) => {
     const seen = new Set<string>();
     config.implementations.forEach((entry, index) => {
@@ -48,14 +56,13 @@ export interface MatrixPlan {
 }
 
 export const DEFAULT_SEED = 1;
-export const DEFAULT_RUNS = 200;
 
 export function planMatrix(config: MatrixConfig): MatrixPlan[] {
   return config.implementations.map((entry) => ({
     name: entry.name,
     target: entry.impl !== undefined ? { kind: "impl", path: entry.impl } : entry.cmd !== undefined ? { kind: "cmd", command: entry.cmd } : { kind: "reference" },
     level: entry.level ?? config.level ?? "core",
-    runs: entry.runs ?? config.runs ?? DEFAULT_RUNS,
+    runs: entry.runs ?? config.runs ?? NUMERIC_FLAGS.runs.fallback(),
     seed: entry.seed ?? config.seed ?? DEFAULT_SEED,
     packages: entry.packages ?? [],
   }));

@@ -14,6 +14,10 @@ describe("reportFileStem: <property>-<impl>-<seed>, safe as a file name", () => 
     expect(stem("x".repeat(100))).toBe(`depth-bound-${"x".repeat(60)}-42`);
     expect(stem("")).toBe("depth-bound-impl-42");
   });
+
+  it("spells a negative seed (only the API takes one) without a double dash", () => {
+    expect(reportFileStem({ property: { id: "depth-bound" }, implementation: { name: "mine" }, seed: -539222987 })).toBe("depth-bound-mine-minus539222987");
+  });
 });
 
 describe("shellQuote: the replay line pastes into a shell as it is", () => {

@@ -55,7 +55,9 @@ function hangShrink(hang: HangShrink): NonNullable<Report["hang_shrink"]> {
 }
 
 export function reportFileStem(report: { property: { id: string }; implementation: { name: string }; seed: number }): string {
-  return `${report.property.id}-${slug(report.implementation.name)}-${report.seed}`;
+  // The CLI's seeds are never negative, but the API takes any 32-bit seed: "-5" would make a double dash.
+  const seed = report.seed < 0 ? `minus${-report.seed}` : String(report.seed);
+  return `${report.property.id}-${slug(report.implementation.name)}-${seed}`;
 }
 
 function slug(name: string): string {

@@ -1,3 +1,4 @@
+import { capText } from "../errors/cap-text.ts";
 import type { Span, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import type { Report } from "./report.ts";
@@ -90,6 +91,9 @@ function row(span: Span): string {
   return `| ${cells.map((cell) => markdownCell(markdownCode(cell))).join(" | ")} |`;
 }
 
+/** A page for reading: past this, a request or response is cut here and is whole in the JSON report. */
+const MAX_FENCED_CHARS = 64 * 1024;
+
 function fence(value: unknown): string {
-  return markdownFence(jsonWithoutControls(JSON.stringify(value, null, 2)), "json");
+  return markdownFence(jsonWithoutControls(capText(JSON.stringify(value, null, 2), MAX_FENCED_CHARS)), "json");
 }

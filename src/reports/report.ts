@@ -32,7 +32,8 @@ export const Report = z
     checked_property: z.string(),
     level: z.enum(["core", "strict"]),
     implementation: z.strictObject({ name: z.string(), capabilities: z.array(z.string()), target: Target }),
-    seed: z.int(),
+    // fast-check runs any other number as `seed | 0`: a seed outside 32 bits would replay another run.
+    seed: z.int32(),
     path: z.string().regex(PATH, "expected a fast-check path: the run index, then each shrink step's index, separated by colons (e.g. 3:0:1), or \"exhaustive\""),
     replayPath: z.string().regex(REPLAY_PATH, "expected a fast-check commands replayPath (two base64 runs joined by a colon, e.g. AAOEt:V), or nothing"),
     runs_to_failure: z.int().min(0),

@@ -4,6 +4,7 @@ import type { Span, Store, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import { preconditionTagsOf } from "../wire/tags.ts";
 import { quoteName } from "./escape/name.ts";
+import { capText } from "../errors/cap-text.ts";
 
 /**
  * The counterexample told as a short story, the way Elle explains an anomaly: who the spans are, what the
@@ -38,8 +39,9 @@ export function tellStory(trace: readonly TraceEntry[], finding: { message: stri
     if ("window" in unanswered) lines.push(...cast(unanswered.window, unanswered.store));
     lines.push(`Then ${implementation} was sent request ${unanswered.id} (${unanswered.op}), and gave no valid answer.`);
   }
-  lines.push(`That is the violation: ${finding.message}.`);
-  return lines;
+  // A sentence can quote what the adapter answered (its span ids, a refusal): each is capped, as the
+  // finding's message already is.
+  return [...lines.map((line) => capText(line)), `That is the violation: ${finding.message}.`];
 }
 
 export function lastRequest(trace: readonly TraceEntry[]): Extract<TraceEntry, { kind: "request" }> | undefined {

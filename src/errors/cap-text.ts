@@ -1,0 +1,30 @@
+/**
+ * The most characters of a finding message or fault detail: enough for both windows of a kept-untouched
+ * finding at the generator's ordinary text sizes, while one adapter's 20 MB field stays out of stdout,
+ * summary.json and the report's story. The windows themselves are the report's evidence and stay whole.
+ */
+export const MAX_MESSAGE_CHARS = 4000;
+
+/**
+ * `text` whole when it fits in `max` characters; otherwise its start and its end around a marker that
+ * says how much was left out, `max` characters in all, so capping twice changes nothing. Both ends count:
+ * "X became Y" keeps what Y ends with, and a refusal's "expected one of […]".
+ */
+export function capText(text: string, max = MAX_MESSAGE_CHARS): string {
+  if (text.length <= max) return text;
+  const room = max - `… (${text.length} more characters) …`.length;
+  let head = Math.ceil(room / 2);
+  let tail = text.length - Math.floor(room / 2);
+  // Never cut a surrogate pair in two: half of one prints as garbage and is not valid UTF-8.
+  if (isHigh(text.charCodeAt(head - 1))) head -= 1;
+  if (isLow(text.charCodeAt(tail))) tail += 1;
+  return `${text.slice(0, head)}… (${tail - head} more characters) …${text.slice(tail)}`;
+}
+
+function isHigh(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLow(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
