@@ -34,7 +34,7 @@ describe("AdapterProcess: a line that is not UTF-8", () => {
     const adapter = start(`read a; printf '{"text":"\\377"}\\n'; read b; printf 'fine\\n'; sleep 5`);
     const failure = await failureOf(adapter.exchange("first", 2000));
     expect([failure.code, failure.detail]).toEqual(["not_utf8", expect.stringMatching(/^byte 9 of a 12-byte stdout line is not UTF-8 \(bytes ff 22 7d, after "\{\\"text\\":\\""\)/)]);
-    expect(await adapter.exchange("second", 2000)).toBe("fine");
+    expect((await adapter.exchange("second", 2000)).line).toBe("fine");
   });
 
   it("written while nothing was pending, fails the next request as not_utf8", async () => {

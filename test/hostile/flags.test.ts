@@ -63,7 +63,7 @@ describe("a seed is recorded as it ran: the summary, the report and its file nam
       expect(stem.endsWith(`-${seed}`)).toBe(true);
     }
     expect(readdirSync(out).filter((file) => file.includes("--"))).toEqual([]);
-    const replay = await cli(["replay", `${reports[0]?.stem}.json`]);
+    const replay = await cli(["replay", `${reports[0]?.stem}.json`, "--trust-target"]);
     expect(replay.code).toBe(1);
     expect(replay.lines.join("\n")).toContain(`(seed ${seed},`);
   });
