@@ -10,6 +10,9 @@ import type { Io } from "./io.ts";
 import { selectProperties } from "./run.ts";
 import { targetFrom } from "./target.ts";
 import { exitCodeOf } from "./exit-code.ts";
+import { checkCorpusDir, checkRunOutputs } from "../files/output-paths.ts";
+import { PROPERTIES } from "../../properties/index.ts";
+import { summarizeFailure } from "./unfinished.ts";
 
 /** Small enough to finish in about ten seconds in-process (64,488 cases against the reference). */
 const DEFAULT_EXHAUSTIVE = 2;
@@ -41,24 +44,24 @@ export async function fuzzCommand(argv: readonly string[], io: Io, signal: Abort
   }
   const exhaustive = integer("exhaustive", values.exhaustive) ?? DEFAULT_EXHAUSTIVE;
   if (exhaustive < 0) throw new InputError("usage", `--exhaustive must be 0 (off) or a window size, got ${exhaustive}`, "2 takes about ten seconds, 3 about eight minutes in-process, on two cores.");
-  const summary = await runCampaign(
-    {
-      target: targetFrom(values) ?? { kind: "reference" },
-      timeoutMs: positiveInt("timeout-ms", values["timeout-ms"], 5000),
-      level: level(values.level),
-      ...(values.property === undefined ? {} : { only: selectProperties(values.property).map((property) => property.id) }),
-      budgetMs: parseDuration(values.time ?? "30s"),
-      workers: positiveInt("workers", values.workers, availableParallelism()),
-      shard: values.shard === undefined ? WHOLE : parseShard(values.shard),
-      seed: integer("seed", values.seed) ?? randomInt(2 ** 31 - 1),
-      outDir: values.out ?? "reports",
-      corpusDir: values.corpus ?? "fuzz/corpus",
-      exhaustive,
-      ...(values.junit === undefined ? {} : { junit: values.junit }),
-    },
-    io,
-    signal,
-  );
+  const options = {
+    target: targetFrom(values) ?? { kind: "reference" as const },
+    timeoutMs: positiveInt("timeout-ms", values["timeout-ms"], 5000),
+    level: level(values.level),
+    ...(values.property === undefined ? {} : { only: selectProperties(values.property).map((property) => property.id) }),
+    budgetMs: parseDuration(values.time ?? "30s"),
+    workers: positiveInt("workers", values.workers, availableParallelism()),
+    shard: values.shard === undefined ? WHOLE : parseShard(values.shard),
+    seed: integer("seed", values.seed) ?? randomInt(2 ** 31 - 1),
+    outDir: values.out ?? "reports",
+    corpusDir: values.corpus ?? "fuzz/corpus",
+    exhaustive,
+    ...(values.junit === undefined ? {} : { junit: values.junit }),
+  };
+  await checkRunOutputs(options.outDir, options.junit);
+  await checkCorpusDir(options.corpusDir);
+  const properties = options.only ?? PROPERTIES.map((property) => property.id);
+  const summary = await summarizeFailure(options, { level: options.level, seed: options.seed, properties }, signal, io, () => runCampaign(options, io, signal));
   if (summary.interrupted) return "interrupted";
   return exitCodeOf(summary);
 }

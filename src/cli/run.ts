@@ -6,6 +6,7 @@ import { PROPERTIES } from "../../properties/index.ts";
 import { buildReport } from "../reports/build.ts";
 import type { Target } from "../reports/report.ts";
 import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
+import { describeFailure } from "../reports/unfinished.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
 import { InputError } from "../errors/input.ts";
 import { oneLine, type Io } from "./io.ts";
@@ -54,19 +55,26 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     seed: options.seed,
     ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
   }, () => signal?.aborted === true);
-  for (const [index, property] of selected.entries()) {
-    if (!applicable.includes(property)) {
-      const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
-      results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
-      continue;
+  let failure: { readonly error: unknown } | null = null;
+  try {
+    for (const [index, property] of selected.entries()) {
+      if (!applicable.includes(property)) {
+        const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
+        results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
+        continue;
+      }
+      io.progress(`[${index + 1}/${selected.length}] ${property.id} …`);
+      const next = await verdicts.next();
+      if (next.done) break;
+      const result = next.value;
+      const line = signal?.aborted ? interruptedLine(result) : await recordResult(result, implementation, options.outDir, reported);
+      results.push(line);
+      io.line(verdictLine(line));
     }
-    io.progress(`[${index + 1}/${selected.length}] ${property.id} …`);
-    const next = await verdicts.next();
-    if (next.done) break;
-    const result = next.value;
-    const line = signal?.aborted ? interruptedLine(result) : await recordResult(result, implementation, options.outDir, reported);
-    results.push(line);
-    io.line(verdictLine(line));
+  } catch (error) {
+    // A bug in the harness (a report it cannot write, say) still leaves a summary of what finished;
+    // the error then goes on to main, which prints it and exits 2.
+    failure = { error };
   }
   const summary = summarizeRun({
     implementation: driver.name,
@@ -76,9 +84,11 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     seed: options.seed,
     interrupted: signal?.aborted ?? false,
     results,
+    ...(failure === null ? {} : { error: describeFailure(failure.error) }),
   });
   await writeSummary(options.outDir, summary, options.junit);
   io.line(summaryLine(summary));
+  if (failure !== null) throw failure.error;
   return summary;
 }
 

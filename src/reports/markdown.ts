@@ -51,9 +51,14 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
   const rows = summary.results.map(
     (result) => `| \`${result.property}\` | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${result.report}.md)` : ""} |`,
   );
+  const verdict = summary.error !== undefined
+    ? `stopped by an error [${summary.error.code}]`
+    : `${summary.interrupted ? "interrupted, " : ""}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : "conforms") : `${summary.violations.length} violation(s)`}`;
+  const error = summary.error === undefined ? [] : [`**Error (${summary.error.kind}):** ${summary.error.message}${summary.error.hint === undefined ? "" : `  \n**Hint:** ${summary.error.hint}`}`, ""];
   return [
-    `## prunecheck: ${summary.implementation} at ${summary.level}: ${summary.interrupted ? "interrupted, " : ""}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : "conforms") : `${summary.violations.length} violation(s)`}`,
+    `## prunecheck: ${summary.implementation} at ${summary.level}: ${verdict}`,
     "",
+    ...error,
     "| property | verdict | runs | counterexample |",
     "| --- | --- | --- | --- |",
     ...rows,
