@@ -17,9 +17,9 @@ export async function mergeCommand(argv: readonly string[], io: Io): Promise<num
     io.line(renderUsage("merge"));
     return 0;
   }
-  const merged = mergeSummaries(await Promise.all(positionals.map(readSummary)));
   const outDir = values.out ?? "reports";
   await checkRunOutputs(outDir, values.junit);
+  const merged = mergeSummaries(await Promise.all(positionals.map(readSummary)));
   await writeSummary(outDir, merged, values.junit, "fuzz" in merged ? renderFuzzMarkdown(merged) : "");
   if ("fuzz" in merged) {
     io.line(exhaustiveLine(merged.fuzz.exhaustive));
