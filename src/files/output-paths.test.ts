@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../../test/cli/helpers.ts";
 import { checkCorpusDir, checkOutputDir, checkOutputFile, checkRunOutputs } from "./output-paths.ts";
 
-
 /** The InputError a check throws, as data. */
 async function problem(check: Promise<void>) {
   try {

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../../test/cli/helpers.ts";
 import { makeDir, tempPathFor, writeFileAtomic } from "./write-atomic.ts";
 
-
 describe("writeFileAtomic", () => {
   it("replaces the whole file and leaves nothing else beside it", async () => {
     const dir = tempDir();
