@@ -55,26 +55,27 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     seed: options.seed,
     ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
   }, () => signal?.aborted === true);
-  let failure: { readonly error: unknown } | null = null;
-  try {
-    for (const [index, property] of selected.entries()) {
-      if (!applicable.includes(property)) {
-        const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
-        results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
-        continue;
-      }
-      io.progress(`[${index + 1}/${selected.length}] ${property.id} …`);
-      const next = await verdicts.next();
-      if (next.done) break;
-      const result = next.value;
-      const line = signal?.aborted ? interruptedLine(result) : await recordResult(result, implementation, options.outDir, reported);
-      results.push(line);
-      io.line(verdictLine(line));
+  const failures: { readonly error: unknown }[] = [];
+  for (const [index, property] of selected.entries()) {
+    if (!applicable.includes(property)) {
+      const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
+      results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
+      continue;
     }
-  } catch (error) {
-    // A bug in the harness (a report it cannot write, say) still leaves a summary of what finished;
-    // the error then goes on to main, which prints it and exits 2.
-    failure = { error };
+    io.progress(`[${index + 1}/${selected.length}] ${property.id} …`);
+    const next = await verdicts.next();
+    if (next.done) break;
+    const result = next.value;
+    const line = signal?.aborted
+      ? interruptedLine(result)
+      : await recordResult(result, implementation, options.outDir, reported).catch((error: unknown) => {
+          // A bug in the harness (a report it cannot write, say) loses that report, not the run: the
+          // summary still says what finished, then the error goes on to main, which exits 2.
+          failures.push({ error });
+          return unrecordedLine(result, error);
+        });
+    results.push(line);
+    io.line(verdictLine(line));
   }
   const summary = summarizeRun({
     implementation: driver.name,
@@ -84,11 +85,11 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     seed: options.seed,
     interrupted: signal?.aborted ?? false,
     results,
-    ...(failure === null ? {} : { error: describeFailure(failure.error) }),
+    ...(failures[0] === undefined ? {} : { error: describeFailure(failures[0].error) }),
   });
   await writeSummary(options.outDir, summary, options.junit);
   io.line(summaryLine(summary));
-  if (failure !== null) throw failure.error;
+  if (failures[0] !== undefined) throw failures[0].error;
   return summary;
 }
 
@@ -114,6 +115,13 @@ async function recordResult(
   const stem = await writeReport(outDir, buildReport(result, implementation, { outDir }));
   reported.set(violated, stem);
   return { ...line, report: stem };
+}
+
+/** The verdict of a property whose result could not be recorded: kept, with why its report is missing. */
+function unrecordedLine(result: PropertyResult, error: unknown): ResultLine {
+  const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
+  const why = `its report could not be written (${describeFailure(error).message})`;
+  return result.status === "failed" ? { ...base, violated: result.violation.propertyId, message: `${result.violation.finding.message}; ${why}` } : { ...base, message: why };
 }
 
 function interruptedLine(result: PropertyResult): ResultLine {

@@ -56,7 +56,7 @@ describe.concurrent("every exit path writes summary.json saying what happened", 
     expect(summary.results.map((line) => line.status)).toEqual(EVERY.map(() => "interrupted"));
   });
 
-  it("run: an internal error mid-run (a report that cannot be written) still writes summary.json, exit 2 not 1", async ({ expect }) => {
+  it("run: an internal error mid-run (a report that cannot be written) keeps the verdicts in summary.json, exit 2 not 1", async ({ expect }) => {
     const out = tempDir();
     // The report's own path is taken by a folder: writing the violation's report fails after it was found.
     mkdirSync(join(out, "precondition-recoverable-drops-precondition-5.json"));
@@ -64,7 +64,11 @@ describe.concurrent("every exit path writes summary.json saying what happened", 
 
     expect(run.code).toBe(2);
     expect(run.errors[0]).toMatch(/^prunecheck: internal error, this is a bug in prunecheck: .*EISDIR/);
-    expect(readSummary(out)).toMatchObject({ implementation: "drops-precondition", error: { kind: "internal", code: "internal", message: expect.stringContaining("EISDIR") } });
+    const summary = readSummary(out);
+    expect(summary).toMatchObject({ implementation: "drops-precondition", violations: ["precondition-recoverable"], error: { kind: "internal", code: "internal", message: expect.stringContaining("EISDIR") } });
+    // The verdict is kept; only its report is missing, and the line says why.
+    expect(summary.results).toEqual([expect.objectContaining({ property: "precondition-recoverable", status: "failed", violated: "precondition-recoverable", message: expect.stringMatching(/; its report could not be written \(EISDIR/) })]);
+    expect(summary.results[0]?.report).toBeUndefined();
     expect(run.lines.at(-1)).toMatch(/^prunecheck: drops-precondition was STOPPED by an error \[internal\] at core/);
   });
 
