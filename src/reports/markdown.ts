@@ -54,7 +54,8 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
   const verdict = summary.error !== undefined
     ? `stopped by an error [${summary.error.code}]`
     : `${summary.interrupted ? "interrupted, " : ""}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : "conforms") : `${summary.violations.length} violation(s)`}`;
-  const error = summary.error === undefined ? [] : [`**Error (${summary.error.kind}):** ${summary.error.message}${summary.error.hint === undefined ? "" : `  \n**Hint:** ${summary.error.hint}`}`, ""];
+  // The message can quote the adapter's own output: a code block keeps it from being read as Markdown.
+  const error = summary.error === undefined ? [] : [`**Error (${summary.error.kind}):**`, "", textBlock(summary.error.message), "", ...(summary.error.hint === undefined ? [] : [`**Hint:** ${summary.error.hint}`, ""])];
   return [
     `## prunecheck: ${summary.implementation} at ${summary.level}: ${verdict}`,
     "",
@@ -77,6 +78,12 @@ function windowTable(title: string, window: Window | null): string {
 function row(span: Span): string {
   const cells = [JSON.stringify(span.span_id), kindOf(span), JSON.stringify(span.tags), JSON.stringify(span.externalized_key), JSON.stringify(span.text.length > 60 ? `${span.text.slice(0, 57)}…` : span.text)];
   return `| ${cells.map((cell) => `\`${cell.replace(/\|/g, "\\|").replace(/`/g, "ˋ")}\``).join(" | ")} |`;
+}
+
+/** Text as a code block whose fence is longer than any run of backticks inside it, so nothing inside can close it. */
+function textBlock(text: string): string {
+  const fence = "`".repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+  return [`${fence}text`, text, fence].join("\n");
 }
 
 function fence(value: unknown): string {

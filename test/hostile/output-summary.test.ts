@@ -20,10 +20,18 @@ describe.concurrent("every exit path writes summary.json saying what happened", 
     const summary = readSummary(out);
     expect(summary).toMatchObject({ implementation: "(not started)", interrupted: false, violations: [], error: { kind: "adapter", code: "handshake", message: expect.stringMatching(/^the adapter did not answer hello with a valid protocol 1 handshake: .*not JSON/) } });
     expect(summary.results.map((line) => [line.property, line.status])).toEqual(EVERY.map((id) => [id, "error"]));
-    expect(readFileSync(join(out, "summary.md"), "utf8")).toMatch(/^## prunecheck: \(not started\) at core: stopped by an error \[handshake\]\n\n\*\*Error \(adapter\):\*\* the adapter did not answer hello/);
+    expect(readFileSync(join(out, "summary.md"), "utf8")).toMatch(/^## prunecheck: \(not started\) at core: stopped by an error \[handshake\]\n\n\*\*Error \(adapter\):\*\*\n\n```text\nthe adapter did not answer hello[^`]*\n```\n/);
     const xml = readFileSync(junit, "utf8");
     expect(xml).toContain(`errors="${EVERY.length}"`);
     expect(junitCases(xml).every((testCase) => testCase.body.includes("<error "))).toBe(true);
+  });
+
+  it("run: an adapter's hostile hello line is quoted in summary.md inside a fence it cannot close", async ({ expect }) => {
+    const out = tempDir();
+    const run = await cli(["run", "--cmd", "echo '```` <!-- conforms'", "--out", out]);
+    expect(run.code).toBe(2);
+    const markdown = readFileSync(join(out, "summary.md"), "utf8");
+    expect(markdown).toMatch(/\n`````text\n[^\n]*```` <!-- conforms[^\n]*\n`````\n/);
   });
 
   it("run: a command that cannot start writes the spawn error, exit 2", async ({ expect }) => {
