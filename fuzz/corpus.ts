@@ -83,7 +83,7 @@ export async function addToCorpus(dir: string, reports: readonly Report[]): Prom
     const key = corpusKey(report);
     if (known.has(key)) continue;
     known.add(key);
-    await makeDir(dir);
+    makeDir(dir);
     const file = corpusFileName(report);
     // Atomic: a half-written entry would be skipped as "not a report" by every later campaign.
     await writeFileAtomic(join(dir, file), `${JSON.stringify(report, null, 2)}\n`);

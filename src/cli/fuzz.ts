@@ -58,8 +58,8 @@ export async function fuzzCommand(argv: readonly string[], io: Io, signal: Abort
     exhaustive,
     ...(values.junit === undefined ? {} : { junit: values.junit }),
   };
-  await checkRunOutputs(options.outDir, options.junit);
-  await checkCorpusDir(options.corpusDir);
+  checkRunOutputs(options.outDir, options.junit);
+  checkCorpusDir(options.corpusDir);
   const properties = options.only ?? PROPERTIES.map((property) => property.id);
   const summary = await summarizeFailure(options, { level: options.level, seed: options.seed, properties }, signal, io, () => runCampaign(options, io, signal));
   if (summary.interrupted) return "interrupted";

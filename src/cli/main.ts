@@ -109,7 +109,7 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
     ...(values.junit === undefined ? {} : { junit: values.junit }),
     ...(values.property === undefined ? {} : { only: values.property }),
   };
-  await checkRunOutputs(options.outDir, options.junit);
+  checkRunOutputs(options.outDir, options.junit);
   // The banner waits for the implementation, so a module or adapter that cannot start leaves stdout empty.
   io.progress(`starting ${describeTarget(target)} …`);
   const driver = await summarizeFailure(options, { level: options.level, seed, properties }, signal, io, () => openTarget(target, { timeoutMs, signal }));

@@ -25,7 +25,7 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
   const config = await readMatrixConfig(values.config);
   const expected = values.check === undefined ? null : await readMatrix(values.check);
   const outDir = values.out ?? "reports/matrix";
-  await checkMatrixOutputs(outDir, config.implementations.map((entry) => entry.name));
+  checkMatrixOutputs(outDir, config.implementations.map((entry) => entry.name));
   const timeoutMs = positiveInt("timeout-ms", values["timeout-ms"], config.timeoutMs ?? 5000);
   const matrix = await runMatrix(planMatrix(config), { outDir, timeoutMs, root: resolve("."), ...(signal === undefined ? {} : { signal }) }, io);
   await writeMatrix(outDir, matrix);
@@ -51,8 +51,8 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
 }
 
 /** The matrix files and every implementation's folder, before the first implementation runs. */
-async function checkMatrixOutputs(outDir: string, names: readonly string[]): Promise<void> {
-  await checkOutputDir("--out", outDir);
-  for (const file of MATRIX_FILES) await checkOutputFile("--out", outDir, join(outDir, file));
-  for (const name of names) await checkRunOutputs(join(outDir, name));
+function checkMatrixOutputs(outDir: string, names: readonly string[]): void {
+  checkOutputDir("--out", outDir);
+  for (const file of MATRIX_FILES) checkOutputFile("--out", outDir, join(outDir, file));
+  for (const name of names) checkRunOutputs(join(outDir, name));
 }

@@ -18,7 +18,7 @@ export async function mergeCommand(argv: readonly string[], io: Io): Promise<num
     return 0;
   }
   const outDir = values.out ?? "reports";
-  await checkRunOutputs(outDir, values.junit);
+  checkRunOutputs(outDir, values.junit);
   const merged = mergeSummaries(await Promise.all(positionals.map(readSummary)));
   await writeSummary(outDir, merged, values.junit, "fuzz" in merged ? renderFuzzMarkdown(merged) : "");
   if ("fuzz" in merged) {

@@ -8,7 +8,7 @@ import type { Io } from "./io.ts";
 export async function schemaCommand(mode: { write?: string | undefined; check?: string | undefined }, io: Io): Promise<number> {
   const schemas = jsonSchemas();
   if (mode.write !== undefined) {
-    await makeDir(mode.write);
+    makeDir(mode.write);
     for (const [file, schema] of Object.entries(schemas)) await writeFileAtomic(join(mode.write, file), renderJsonSchema(schema));
     io.line(`wrote ${Object.keys(schemas).length} JSON Schemas to ${mode.write}`);
     return 0;

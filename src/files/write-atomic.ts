@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdirSync, statSync, type Stats } from "node:fs";
+import { open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
 /**
@@ -33,15 +34,12 @@ export function tempPathFor(path: string): string {
 /**
  * `mkdir -p`, one level at a time. Node 20's `mkdir(path, { recursive: true })` loops forever on paths
  * under /proc (each level answers ENOENT), burning a core and outliving a SIGTERM; this fails at once.
+ * Synchronous: a few system calls, done before the writes that need the folder, and nothing to wait for.
  */
-export async function makeDir(path: string): Promise<void> {
+export function makeDir(path: string): void {
   const missing: string[] = [];
   for (let current = resolve(path); ; current = dirname(current)) {
-    const stats = await stat(current).catch((error: NodeJS.ErrnoException) => {
-      // ENOTDIR: some parent is a file, which the walk up finds and names.
-      if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
-      throw error;
-    });
+    const stats = statOrNull(current);
     if (stats !== null) {
       if (!stats.isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), { code: "ENOTDIR", path: current });
       break;
@@ -50,8 +48,21 @@ export async function makeDir(path: string): Promise<void> {
     if (dirname(current) === current) break;
   }
   for (const dir of missing) {
-    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "EEXIST") throw error;
-    });
+    try {
+      mkdirSync(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+}
+
+/** The file's stats, or null when it is missing (ENOTDIR: some parent is a file, which the caller finds and names). */
+export function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    throw error;
   }
 }

@@ -10,7 +10,7 @@ export const MATRIX_FILES = ["matrix.json", "matrix.md", "matrix.html"] as const
 
 /** Three renderings of one data object, side by side in `outDir`. */
 export async function writeMatrix(outDir: string, matrix: Matrix): Promise<void> {
-  await makeDir(outDir);
+  makeDir(outDir);
   const [json, markdown, html] = MATRIX_FILES;
   await writeFileAtomic(join(outDir, json), `${JSON.stringify(matrix, null, 2)}\n`);
   await writeFileAtomic(join(outDir, markdown), renderMatrixMarkdown(matrix));

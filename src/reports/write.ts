@@ -8,7 +8,7 @@ import type { RunSummary } from "./summary.ts";
 
 /** Writes one report as `<stem>.json` and `<stem>.md`; returns the stem's path. */
 export async function writeReport(outDir: string, report: Report): Promise<string> {
-  await makeDir(outDir);
+  makeDir(outDir);
   const stem = join(outDir, reportFileStem(report));
   await writeFileAtomic(`${stem}.json`, `${JSON.stringify(report, null, 2)}\n`);
   await writeFileAtomic(`${stem}.md`, renderReportMarkdown(report));
@@ -17,11 +17,11 @@ export async function writeReport(outDir: string, report: Report): Promise<strin
 
 /** `summary.json` and `summary.md` (with `markdownTail` after the table) always; JUnit XML where asked. */
 export async function writeSummary(outDir: string, summary: RunSummary, junitPath?: string, markdownTail = ""): Promise<void> {
-  await makeDir(outDir);
+  makeDir(outDir);
   await writeFileAtomic(join(outDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
   await writeFileAtomic(join(outDir, "summary.md"), renderSummaryMarkdown(summary) + markdownTail);
   if (junitPath !== undefined) {
-    await makeDir(dirname(junitPath));
+    makeDir(dirname(junitPath));
     await writeFileAtomic(junitPath, renderJUnit(summary));
   }
 }
