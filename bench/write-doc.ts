@@ -1,4 +1,5 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
+import { writeFileAtomic } from "../src/files/write-atomic.ts";
 
 export const PERFORMANCE_DOC = "docs/performance.md";
 const BEGIN = "<!-- bench:begin (written by `npm run bench -- --write`; edit around it) -->";
@@ -14,5 +15,5 @@ export async function writePerformanceDoc(block: string, path = PERFORMANCE_DOC)
   const begin = doc.indexOf(BEGIN);
   const end = doc.indexOf(END);
   const next = begin !== -1 && end > begin ? doc.slice(0, begin) + generated + doc.slice(end + END.length) : `${doc.trimEnd()}\n\n${generated}\n`;
-  await writeFile(path, next);
+  await writeFileAtomic(path, next);
 }

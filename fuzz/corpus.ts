@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Report, type Target } from "../src/reports/report.ts";
@@ -7,6 +7,7 @@ import type { Span, Store } from "../src/wire/window.ts";
 import { kindOf } from "../src/wire/window.ts";
 import { isPreconditionBearing, PRECONDITION_TAGS } from "../src/wire/tags.ts";
 import type { CopyState, TagClass } from "./exhaustive.ts";
+import { makeDir, writeFileAtomic } from "../src/files/write-atomic.ts";
 
 /**
  * The regression corpus: one report JSON per counterexample ever found, replayed first by every later
@@ -82,9 +83,10 @@ export async function addToCorpus(dir: string, reports: readonly Report[]): Prom
     const key = corpusKey(report);
     if (known.has(key)) continue;
     known.add(key);
-    await mkdir(dir, { recursive: true });
+    makeDir(dir);
     const file = corpusFileName(report);
-    await writeFile(join(dir, file), `${JSON.stringify(report, null, 2)}\n`);
+    // Atomic: a half-written entry would be skipped as "not a report" by every later campaign.
+    await writeFileAtomic(join(dir, file), `${JSON.stringify(report, null, 2)}\n`);
     added.push(file);
   }
   return added;

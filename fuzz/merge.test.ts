@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ResultLine } from "../src/reports/summary.ts";
+import { exitCodeOf } from "../src/cli/exit-code.ts";
+import { unfinishedSummary } from "../src/reports/unfinished.ts";
 import { mergeSummaries, SummaryFile } from "./merge.ts";
 import { FUZZ_FORMAT, type FuzzSummary } from "./summary.ts";
 
@@ -69,6 +71,17 @@ describe("merge", () => {
     const interrupted: ResultLine = { ...passed("depth-bound"), status: "interrupted" };
     expect(mergeSummaries([shard(1, 2, [skipped]), shard(2, 2, [passed("depth-bound")])]).results[0]?.status).toBe("passed");
     expect(mergeSummaries([shard(1, 2, [interrupted]), shard(2, 2, [passed("depth-bound")])]).results[0]?.status).toBe("interrupted");
+  });
+
+  it("takes a shard stopped by an error (no fuzz section, no name) as an error, not as another campaign", () => {
+    const stopped = SummaryFile.parse({
+      ...unfinishedSummary({ level: "core", seed: 5, properties: ["depth-bound"], seconds: 0 }, { interrupted: false, error: { kind: "adapter", code: "handshake", message: "no hello" } }),
+    });
+    const merged = mergeSummaries([shard(1, 2, [passed("depth-bound")]), stopped]);
+    expect(merged.error).toEqual({ kind: "adapter", code: "handshake", message: "no hello" });
+    expect(merged.implementation).toBe("reference");
+    expect(merged.results.map((result) => result.status)).toEqual(["error"]);
+    expect(exitCodeOf(merged)).toBe(2);
   });
 
   it.each([

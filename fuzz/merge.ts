@@ -55,6 +55,7 @@ export const SummaryFile = z.looseObject({
   seed: z.int(),
   interrupted: z.boolean().optional(),
   results: z.array(Result),
+  error: z.looseObject({ kind: z.enum(["input", "adapter", "internal"]), code: z.string(), message: z.string(), hint: z.string().optional() }).optional(),
   fuzz: Fuzz.optional(),
 });
 export type SummaryFile = z.infer<typeof SummaryFile>;
@@ -69,9 +70,13 @@ const PHASE_ORDER = ["corpus", "exhaustive", "random"] as const;
  * shard, and the exhaustive bound counts as exhausted only when every shard of it exhausted its share.
  */
 export function mergeSummaries(summaries: readonly SummaryFile[]): RunSummary | FuzzSummary {
-  const [first] = summaries;
+  // A shard stopped by an error (its adapter never started, say) names no implementation and has no
+  // fuzz section: it is left out of the checks below, and its error is the merged summary's.
+  const finished = summaries.filter((summary) => summary.error === undefined);
+  const [first] = finished.length > 0 ? finished : summaries;
   if (first === undefined) throw new InputError("usage", "merge needs at least one summary.json", "prunecheck merge shard-1/summary.json shard-2/summary.json --out reports");
-  for (const summary of summaries) {
+  const error = summaries.find((summary) => summary.error !== undefined)?.error;
+  for (const summary of finished) {
     if (summary.implementation !== first.implementation || summary.level !== first.level) {
       throw new InputError("usage", `merge: ${summary.implementation} at ${summary.level} and ${first.implementation} at ${first.level} are different campaigns`, "Merge the summaries of the shards of one campaign: same implementation, same level.");
     }
@@ -88,10 +93,11 @@ export function mergeSummaries(summaries: readonly SummaryFile[]): RunSummary | 
     seed: first.seed,
     interrupted: summaries.some((summary) => summary.interrupted === true),
     results: ids.map((id) => mergeResults(summaries.flatMap((summary) => summary.results.filter((result) => result.property === id)))),
+    ...(error === undefined ? {} : { error }),
   };
-  const sections = summaries.flatMap((summary) => summary.fuzz ?? []);
+  const sections = finished.flatMap((summary) => summary.fuzz ?? []);
   if (sections.length === 0) return base;
-  if (sections.length !== summaries.length) throw new InputError("usage", "merge: some summaries are from `fuzz` and some from `run`", "Merge fuzz shards with fuzz shards.");
+  if (sections.length !== finished.length) throw new InputError("usage", "merge: some summaries are from `fuzz` and some from `run`", "Merge fuzz shards with fuzz shards.");
   return { ...base, fuzz: mergeSections(sections) };
 }
 

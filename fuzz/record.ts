@@ -1,5 +1,3 @@
-import { appendFile } from "node:fs/promises";
-import { join } from "node:path";
 import { appliesTo, type Property } from "../src/models/property.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { oneLine, type Io } from "../src/cli/io.ts";
@@ -76,8 +74,7 @@ export async function recordCampaign(outcome: CampaignOutcome, io: Io): Promise<
       },
     },
   };
-  await writeSummary(options.outDir, summary, options.junit);
-  await appendFile(join(options.outDir, "summary.md"), renderFuzzMarkdown(summary));
+  await writeSummary(options.outDir, summary, options.junit, renderFuzzMarkdown(summary));
   printLines(summary, io);
   return summary;
 }

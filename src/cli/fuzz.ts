@@ -7,6 +7,9 @@ import type { Io } from "./io.ts";
 import { selectProperties } from "./run.ts";
 import { targetFrom } from "./target.ts";
 import { exitCodeOf } from "./exit-code.ts";
+import { checkCorpusDir, checkRunOutputs } from "../files/output-paths.ts";
+import { PROPERTIES } from "../../properties/index.ts";
+import { summarizeFailure } from "./unfinished.ts";
 
 /**
  * `prunecheck fuzz`: flags to campaign options, the campaign, its exit code (0 none found, 1 violations,
@@ -33,24 +36,24 @@ export async function fuzzCommand(argv: readonly string[], io: Io, signal: Abort
     io.line(renderUsage("fuzz"));
     return 0;
   }
-  const summary = await runCampaign(
-    {
-      target: targetFrom(values) ?? { kind: "reference" },
-      timeoutMs: numericFlag("timeout-ms", values["timeout-ms"]),
-      level: level(values.level),
-      ...(values.property === undefined ? {} : { only: selectProperties(values.property).map((property) => property.id) }),
-      budgetMs: parseDuration(values.time ?? "30s"),
-      workers: numericFlag("workers", values.workers),
-      shard: values.shard === undefined ? WHOLE : parseShard(values.shard),
-      seed: numericFlag("seed", values.seed),
-      outDir: values.out ?? "reports",
-      corpusDir: values.corpus ?? "fuzz/corpus",
-      exhaustive: numericFlag("exhaustive", values.exhaustive),
-      ...(values.junit === undefined ? {} : { junit: values.junit }),
-    },
-    io,
-    signal,
-  );
+  const options = {
+    target: targetFrom(values) ?? { kind: "reference" as const },
+    timeoutMs: numericFlag("timeout-ms", values["timeout-ms"]),
+    level: level(values.level),
+    ...(values.property === undefined ? {} : { only: selectProperties(values.property).map((property) => property.id) }),
+    budgetMs: parseDuration(values.time ?? "30s"),
+    workers: numericFlag("workers", values.workers),
+    shard: values.shard === undefined ? WHOLE : parseShard(values.shard),
+    seed: numericFlag("seed", values.seed),
+    outDir: values.out ?? "reports",
+    corpusDir: values.corpus ?? "fuzz/corpus",
+    exhaustive: numericFlag("exhaustive", values.exhaustive),
+    ...(values.junit === undefined ? {} : { junit: values.junit }),
+  };
+  checkRunOutputs(options.outDir, options.junit);
+  checkCorpusDir(options.corpusDir);
+  const properties = options.only ?? PROPERTIES.map((property) => property.id);
+  const summary = await summarizeFailure(options, { level: options.level, seed: options.seed, properties }, signal, io, () => runCampaign(options, io, signal));
   if (summary.interrupted) return "interrupted";
   return exitCodeOf(summary);
 }

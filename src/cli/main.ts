@@ -14,6 +14,8 @@ import { schemaCommand } from "./schema.ts";
 import { describeTarget, openTarget, targetFrom } from "./target.ts";
 import { exitCodeOf } from "./exit-code.ts";
 import { terminalText } from "../reports/escape/terminal.ts";
+import { checkRunOutputs } from "../files/output-paths.ts";
+import { summarizeFailure } from "./unfinished.ts";
 
 const TARGET_FLAGS = { cmd: { type: "string" }, impl: { type: "string" }, "timeout-ms": { type: "string" }, help: { type: "boolean", short: "h" } } as const;
 
@@ -103,7 +105,7 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
   const target = targetFrom(values) ?? { kind: "reference" as const };
   const seed = numericFlag("seed", values.seed);
   const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"]);
-  selectProperties(values.property);
+  const properties = selectProperties(values.property).map((property) => property.id);
   const options = {
     level: level(values.level),
     runs: numericFlag("runs", values.runs),
@@ -113,9 +115,10 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
     ...(values.junit === undefined ? {} : { junit: values.junit }),
     ...(values.property === undefined ? {} : { only: values.property }),
   };
+  checkRunOutputs(options.outDir, options.junit);
   // The banner waits for the implementation, so a module or adapter that cannot start leaves stdout empty.
   io.progress(`starting ${describeTarget(target)} …`);
-  const driver = await openTarget(target, { timeoutMs, signal });
+  const driver = await summarizeFailure(options, { level: options.level, seed, properties }, signal, io, () => openTarget(target, { timeoutMs, signal }));
   try {
     io.line(`prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property, seed ${seed}`);
     const summary = await runSuite(driver, target, options, io, signal);

@@ -1,8 +1,9 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { InputError } from "../errors/input.ts";
 import { planMatrix, readMatrixConfig } from "../matrix/config.ts";
 import { compareVerdicts, verdictTable } from "../matrix/data.ts";
-import { readMatrix, writeMatrix } from "../matrix/files.ts";
+import { MATRIX_FILES, readMatrix, writeMatrix } from "../matrix/files.ts";
+import { checkOutputDir, checkOutputFile, checkRunOutputs } from "../files/output-paths.ts";
 import { runMatrix } from "../matrix/run.ts";
 import { numericFlag, parse } from "./args.ts";
 import { renderUsage } from "./help.ts";
@@ -24,6 +25,7 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
   const config = await readMatrixConfig(values.config);
   const expected = values.check === undefined ? null : await readMatrix(values.check);
   const outDir = values.out ?? "reports/matrix";
+  checkMatrixOutputs(outDir, config.implementations.map((entry) => entry.name));
   const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"], config.timeoutMs);
   const matrix = await runMatrix(planMatrix(config), { outDir, timeoutMs, root: resolve("."), ...(signal === undefined ? {} : { signal }) }, io);
   await writeMatrix(outDir, matrix);
@@ -46,4 +48,11 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
   }
   io.error(`prunecheck matrix: ${differences.length} verdict(s) differ from ${values.check}:\n${differences.map((line) => `  ${line}`).join("\n")}\nHint: if a library upgrade or a fix changed them on purpose, regenerate the matrix (README, "Real pruners and the conformance matrix") and update docs/findings.md.`);
   return 1;
+}
+
+/** The matrix files and every implementation's folder, before the first implementation runs. */
+function checkMatrixOutputs(outDir: string, names: readonly string[]): void {
+  checkOutputDir("--out", outDir);
+  for (const file of MATRIX_FILES) checkOutputFile("--out", outDir, join(outDir, file));
+  for (const name of names) checkRunOutputs(join(outDir, name));
 }

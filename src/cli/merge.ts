@@ -1,4 +1,3 @@
-import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readJsonAs } from "./read-json.ts";
 import { mergeSummaries, SummaryFile } from "../../fuzz/merge.ts";
@@ -9,6 +8,7 @@ import { parse } from "./args.ts";
 import { renderUsage } from "./help.ts";
 import type { Io } from "./io.ts";
 import { exitCodeOf } from "./exit-code.ts";
+import { checkRunOutputs } from "../files/output-paths.ts";
 
 /** `prunecheck merge`: shard summaries in, one summary out; exit 1 when the merged campaign found violations. */
 export async function mergeCommand(argv: readonly string[], io: Io): Promise<number> {
@@ -17,11 +17,11 @@ export async function mergeCommand(argv: readonly string[], io: Io): Promise<num
     io.line(renderUsage("merge"));
     return 0;
   }
-  const merged = mergeSummaries(await Promise.all(positionals.map(readSummary)));
   const outDir = values.out ?? "reports";
-  await writeSummary(outDir, merged, values.junit);
+  checkRunOutputs(outDir, values.junit);
+  const merged = mergeSummaries(await Promise.all(positionals.map(readSummary)));
+  await writeSummary(outDir, merged, values.junit, "fuzz" in merged ? renderFuzzMarkdown(merged) : "");
   if ("fuzz" in merged) {
-    await appendFile(join(outDir, "summary.md"), renderFuzzMarkdown(merged));
     io.line(exhaustiveLine(merged.fuzz.exhaustive));
     io.line(throughputLine(merged));
   }

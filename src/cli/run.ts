@@ -6,6 +6,7 @@ import { PROPERTIES } from "../../properties/index.ts";
 import { buildReport } from "../reports/build.ts";
 import type { Target } from "../reports/report.ts";
 import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
+import { describeFailure } from "../reports/unfinished.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
 import { InputError } from "../errors/input.ts";
 import { oneLine, type Io } from "./io.ts";
@@ -60,6 +61,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     observer: progress,
     ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
   }, () => signal?.aborted === true);
+  const failures: { readonly error: unknown }[] = [];
   try {
     for (const property of selected) {
       if (!applicable.includes(property)) {
@@ -70,7 +72,14 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
       const next = await verdicts.next();
       if (next.done) break;
       const result = next.value;
-      const line = signal?.aborted ? interruptedLine(result) : await recordResult(result, implementation, options.outDir, reported);
+      const line = signal?.aborted
+        ? interruptedLine(result)
+        : await recordResult(result, implementation, options.outDir, reported).catch((error: unknown) => {
+            // A bug in the harness (a report it cannot write, say) loses that report, not the run: the
+            // summary still says what finished, then the error goes on to main, which exits 2.
+            failures.push({ error });
+            return unrecordedLine(result, error);
+          });
       results.push(line);
       io.line(verdictLine(line));
     }
@@ -85,9 +94,11 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     seed: options.seed,
     interrupted: signal?.aborted ?? false,
     results,
+    ...(failures[0] === undefined ? {} : { error: describeFailure(failures[0].error) }),
   });
   await writeSummary(options.outDir, summary, options.junit);
   io.line(summaryLine(summary));
+  if (failures[0] !== undefined) throw failures[0].error;
   return summary;
 }
 
@@ -113,6 +124,13 @@ async function recordResult(
   const stem = await writeReport(outDir, buildReport(result, implementation, { outDir }));
   reported.set(violated, stem);
   return { ...line, report: stem };
+}
+
+/** The verdict of a property whose result could not be recorded: kept, with why its report is missing. */
+function unrecordedLine(result: PropertyResult, error: unknown): ResultLine {
+  const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
+  const why = `its report could not be written (${describeFailure(error).message})`;
+  return result.status === "failed" ? { ...base, violated: result.violation.propertyId, message: `${result.violation.finding.message}; ${why}` } : { ...base, message: why };
 }
 
 function interruptedLine(result: PropertyResult): ResultLine {

@@ -1,5 +1,6 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { makeDir, writeFileAtomic } from "../files/write-atomic.ts";
 import { jsonSchemas, renderJsonSchema } from "../wire/json-schema.ts";
 import type { Io } from "./io.ts";
 
@@ -7,8 +8,8 @@ import type { Io } from "./io.ts";
 export async function schemaCommand(mode: { write?: string | undefined; check?: string | undefined }, io: Io): Promise<number> {
   const schemas = jsonSchemas();
   if (mode.write !== undefined) {
-    await mkdir(mode.write, { recursive: true });
-    for (const [file, schema] of Object.entries(schemas)) await writeFile(join(mode.write, file), renderJsonSchema(schema));
+    makeDir(mode.write);
+    for (const [file, schema] of Object.entries(schemas)) await writeFileAtomic(join(mode.write, file), renderJsonSchema(schema));
     io.line(`wrote ${Object.keys(schemas).length} JSON Schemas to ${mode.write}`);
     return 0;
   }

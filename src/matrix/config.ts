@@ -4,6 +4,7 @@ import { LEVELS } from "../models/property.ts";
 import type { Target } from "../reports/report.ts";
 import { readJson } from "../cli/read-json.ts";
 import { describeRange, NUMERIC_FLAGS, type NumericFlagName } from "../cli/args.ts";
+import { MATRIX_FILES } from "./files.ts";
 
 /** Safe as a folder name under --out, and readable as a column header. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -37,10 +38,14 @@ export type MatrixEntry = z.infer<typeof MatrixEntry>;
 export const MatrixConfig = z
   .strictObject({ ...Settings, timeoutMs: likeFlag("timeout-ms"), implementations: z.array(MatrixEntry).min(1) })
   .superRefine((config, ctx) => {
-    const seen = new Set<string>();
+    // Folders beside the matrix files, compared as a case-insensitive filesystem (macOS, Windows) would.
+    const seen = new Set<string>(MATRIX_FILES);
     config.implementations.forEach((entry, index) => {
-      if (seen.has(entry.name)) ctx.addIssue({ code: "custom", path: ["implementations", index, "name"], message: `name ${JSON.stringify(entry.name)} is used twice; names are column headers and folders, so they are unique` });
-      seen.add(entry.name);
+      const folded = entry.name.toLowerCase();
+      const path = ["implementations", index, "name"];
+      if ((MATRIX_FILES as readonly string[]).includes(folded)) ctx.addIssue({ code: "custom", path, message: `name ${JSON.stringify(entry.name)} is the name of a file the matrix writes beside the implementations' folders (${MATRIX_FILES.join(", ")}); choose another` });
+      else if (seen.has(folded)) ctx.addIssue({ code: "custom", path, message: `name ${JSON.stringify(entry.name)} is used twice (letter case aside); names are column headers and folders, so they are unique` });
+      seen.add(folded);
     });
   });
 export type MatrixConfig = z.infer<typeof MatrixConfig>;

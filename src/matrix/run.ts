@@ -5,6 +5,8 @@ import { isInputError } from "../errors/input.ts";
 import type { Io } from "../cli/io.ts";
 import { runSuite } from "../cli/run.ts";
 import { openTarget } from "../cli/target.ts";
+import { summarizeFailure } from "../cli/unfinished.ts";
+import { describeFailure } from "../reports/unfinished.ts";
 import type { ResultLine, RunSummary } from "../reports/summary.ts";
 import type { MatrixPlan } from "./config.ts";
 import { MATRIX_FORMAT, type Cell, type Column, type Matrix } from "./data.ts";
@@ -46,20 +48,27 @@ export async function runMatrix(plans: readonly MatrixPlan[], options: MatrixOpt
 
 async function runColumn(plan: MatrixPlan, packages: Record<string, string>, options: MatrixOptions, io: Io): Promise<Column> {
   const base = { name: plan.name, target: plan.target, level: plan.level, runs: plan.runs, seed: plan.seed, packages };
-  let driver;
-  try {
-    driver = await openTarget(plan.target, { timeoutMs: options.timeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) });
-  } catch (error) {
-    if (!isInputError(error) && !isAdapterFault(error)) throw error;
-    const message = isAdapterFault(error) ? `handshake failed [${error.code}]: ${error.detail}` : error.message;
+  const outDir = join(options.outDir, plan.name);
+  const errorColumn = (message: string): Column => {
     io.error(`prunecheck matrix: ${plan.name}: ${message}`);
     const cells = Object.fromEntries(PROPERTIES.map((property): [string, Cell] => [property.id, { status: "error", note: message }]));
     return { ...base, implementation: plan.name, capabilities: [], seconds: 0, error: message, cells };
+  };
+  let driver;
+  try {
+    const run = { level: plan.level, seed: plan.seed, properties: PROPERTIES.map((property) => property.id) };
+    driver = await summarizeFailure({ outDir }, run, options.signal, io, () => openTarget(plan.target, { timeoutMs: options.timeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) }));
+  } catch (error) {
+    if (!isInputError(error) && !isAdapterFault(error)) throw error;
+    return errorColumn(isAdapterFault(error) ? `handshake failed [${error.code}]: ${error.detail}` : error.message);
   }
   try {
-    const outDir = join(options.outDir, plan.name);
     const summary = await runSuite(driver, plan.target, { level: plan.level, runs: plan.runs, seed: plan.seed, outDir }, io, options.signal);
     return { ...base, implementation: summary.implementation, capabilities: [...summary.capabilities], seconds: summary.seconds, cells: cellsOf(summary, options.outDir) };
+  } catch (error) {
+    // runSuite wrote this column's summary with the error; the other columns still run and the matrix is written.
+    if (error instanceof Error && error.stack !== undefined) io.error(error.stack);
+    return errorColumn(`internal error, this is a bug in prunecheck: ${describeFailure(error).message}`);
   } finally {
     await driver.close();
   }

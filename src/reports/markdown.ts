@@ -57,9 +57,15 @@ export function renderSummaryMarkdown(summary: RunSummary): string {
   const rows = summary.results.map(
     (result) => `| \`${result.property}\` | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${linkTarget(`${result.report}.md`)})` : ""} |`,
   );
+  const verdict = summary.error !== undefined
+    ? `stopped by an error [${summary.error.code}]`
+    : `${summary.interrupted ? "interrupted, " : ""}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : "conforms") : `${summary.violations.length} violation(s)`}`;
+  // The message can quote the adapter's own output: a code block keeps it from being read as Markdown.
+  const error = summary.error === undefined ? [] : [`**Error (${summary.error.kind}):**`, "", markdownFence(summary.error.message, "text"), "", ...(summary.error.hint === undefined ? [] : [`**Hint:** ${markdownText(summary.error.hint)}`, ""])];
   return [
-    `## prunecheck: ${markdownCode(summary.implementation)} at ${summary.level}: ${summary.interrupted ? "interrupted, " : ""}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : "conforms") : `${summary.violations.length} violation(s)`}`,
+    `## prunecheck: ${markdownCode(summary.implementation)} at ${summary.level}: ${verdict}`,
     "",
+    ...error,
     "| property | verdict | runs | counterexample |",
     "| --- | --- | --- | --- |",
     ...rows,

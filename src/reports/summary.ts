@@ -30,6 +30,17 @@ export interface RunSummary {
   /** Stopped early (Ctrl-C): `results` holds what finished, so no violation is not a verdict. */
   readonly interrupted: boolean;
   readonly results: readonly ResultLine[];
+  /** Set when the run ended without verdicts (exit 2): the implementation could not be started, or prunecheck failed. */
+  readonly error?: RunError;
+}
+
+/** Why a run has no verdicts, as data: the same code and message the CLI prints. */
+export interface RunError {
+  /** `input`: a flag, file or module (InputError codes); `adapter`: the adapter failed before any property (AdapterFault codes); `internal`: a bug in prunecheck. */
+  readonly kind: "input" | "adapter" | "internal";
+  readonly code: string;
+  readonly message: string;
+  readonly hint?: string;
 }
 
 export function summarizeRun(input: Omit<RunSummary, "runs" | "requests" | "violations">): RunSummary {
@@ -44,7 +55,9 @@ export function summarizeRun(input: Omit<RunSummary, "runs" | "requests" | "viol
 
 export function summaryLine(summary: RunSummary): string {
   const violates = `VIOLATES ${summary.violations.join(", ")}`;
-  const verdict = summary.interrupted
+  const verdict = summary.error !== undefined
+    ? `was STOPPED by an error [${summary.error.code}]`
+    : summary.interrupted
     ? `was INTERRUPTED${summary.violations.length === 0 ? "" : ` and so far ${violates}`}`
     : summary.violations.length === 0
       ? "conforms"

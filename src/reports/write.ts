@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { makeDir, writeFileAtomic } from "../files/write-atomic.ts";
 import { renderJUnit } from "./junit.ts";
 import { renderReportMarkdown, renderSummaryMarkdown } from "./markdown.ts";
 import type { Report } from "./report.ts";
@@ -8,20 +8,20 @@ import type { RunSummary } from "./summary.ts";
 
 /** Writes one report as `<stem>.json` and `<stem>.md`; returns the stem's path. */
 export async function writeReport(outDir: string, report: Report): Promise<string> {
-  await mkdir(outDir, { recursive: true });
+  makeDir(outDir);
   const stem = join(outDir, reportFileStem(report));
-  await writeFile(`${stem}.json`, `${JSON.stringify(report, null, 2)}\n`);
-  await writeFile(`${stem}.md`, renderReportMarkdown(report));
+  await writeFileAtomic(`${stem}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  await writeFileAtomic(`${stem}.md`, renderReportMarkdown(report));
   return stem;
 }
 
-/** `summary.json` and `summary.md` always; JUnit XML where asked. */
-export async function writeSummary(outDir: string, summary: RunSummary, junitPath?: string): Promise<void> {
-  await mkdir(outDir, { recursive: true });
-  await writeFile(join(outDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-  await writeFile(join(outDir, "summary.md"), renderSummaryMarkdown(summary));
+/** `summary.json` and `summary.md` (with `markdownTail` after the table) always; JUnit XML where asked. */
+export async function writeSummary(outDir: string, summary: RunSummary, junitPath?: string, markdownTail = ""): Promise<void> {
+  makeDir(outDir);
+  await writeFileAtomic(join(outDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  await writeFileAtomic(join(outDir, "summary.md"), renderSummaryMarkdown(summary) + markdownTail);
   if (junitPath !== undefined) {
-    await mkdir(dirname(junitPath), { recursive: true });
-    await writeFile(junitPath, renderJUnit(summary));
+    makeDir(dirname(junitPath));
+    await writeFileAtomic(junitPath, renderJUnit(summary));
   }
 }

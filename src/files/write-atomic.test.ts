@@ -1,0 +1,55 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../../test/cli/helpers.ts";
+import { makeDir, tempPathFor, writeFileAtomic } from "./write-atomic.ts";
+
+describe("writeFileAtomic", () => {
+  it("replaces the whole file and leaves nothing else beside it", async () => {
+    const dir = tempDir();
+    const target = join(dir, "summary.json");
+    writeFileSync(target, "old content, longer than the new one");
+    await writeFileAtomic(target, "new");
+    expect(readFileSync(target, "utf8")).toBe("new");
+    expect(readdirSync(dir)).toEqual(["summary.json"]);
+  });
+
+  it("when the rename fails (the target is a folder) throws, removes its temp file and leaves the folder", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, "matrix.md"));
+    await expect(writeFileAtomic(join(dir, "matrix.md"), "x")).rejects.toMatchObject({ code: "EISDIR" });
+    expect(readdirSync(dir)).toEqual(["matrix.md"]);
+    expect(readdirSync(join(dir, "matrix.md"))).toEqual([]);
+  });
+
+  it("in a folder that does not exist throws ENOENT and creates nothing", async () => {
+    const dir = tempDir();
+    await expect(writeFileAtomic(join(dir, "missing", "a.json"), "x")).rejects.toMatchObject({ code: "ENOENT" });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("names its temp file beside the target, hidden, unique, and never *.json", () => {
+    const first = tempPathFor("/out/report.json");
+    expect(first).toMatch(/^\/out\/\.report\.json\.\d+-[0-9a-f]{8}\.tmp$/);
+    expect(tempPathFor("/out/report.json")).not.toBe(first);
+  });
+});
+
+describe("makeDir", () => {
+  it("makes every missing level, and is content with a folder that exists", () => {
+    const dir = join(tempDir(), "a", "b", "c");
+    makeDir(dir);
+    makeDir(dir);
+    expect(readdirSync(join(dir, ".."))).toEqual(["c"]);
+  });
+
+  it("under a file fails with ENOTDIR naming the file", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "file"), "");
+    expect(() => makeDir(join(dir, "file", "sub", "deeper"))).toThrow(expect.objectContaining({ code: "ENOTDIR", path: join(dir, "file") }));
+  });
+
+  it("under /proc fails at once, where mkdir -p loops forever", () => {
+    expect(() => makeDir("/proc/prunecheck-no-such/out")).toThrow(expect.objectContaining({ code: "ENOENT" }));
+  }, 2000);
+});
