@@ -20,7 +20,7 @@ describe.concurrent("every exit path writes summary.json saying what happened", 
     const summary = readSummary(out);
     expect(summary).toMatchObject({ implementation: "(not started)", interrupted: false, violations: [], error: { kind: "adapter", code: "handshake", message: expect.stringMatching(/^the adapter did not answer hello with a valid protocol 1 handshake: .*not JSON/) } });
     expect(summary.results.map((line) => [line.property, line.status])).toEqual(EVERY.map((id) => [id, "error"]));
-    expect(readFileSync(join(out, "summary.md"), "utf8")).toMatch(/^## prunecheck: \(not started\) at core: stopped by an error \[handshake\]\n\n\*\*Error \(adapter\):\*\*\n\n```text\nthe adapter did not answer hello[^`]*\n```\n/);
+    expect(readFileSync(join(out, "summary.md"), "utf8")).toMatch(/^## prunecheck: `\(not started\)` at core: stopped by an error \[handshake\]\n\n\*\*Error \(adapter\):\*\*\n\n```text\nthe adapter did not answer hello[^`]*\n```\n/);
     const xml = readFileSync(junit, "utf8");
     expect(xml).toContain(`errors="${EVERY.length}"`);
     expect(junitCases(xml).every((testCase) => testCase.body.includes("<error "))).toBe(true);
