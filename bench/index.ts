@@ -9,6 +9,7 @@ import { checkProperty } from "../src/models/run.ts";
 import { referencePruner } from "../src/reference/index.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { benchInProcess } from "./in-process.ts";
+import { benchHangShrink } from "./hang-shrink.ts";
 import { describeMachine } from "./machine.ts";
 import { benchMutants } from "./mutants.ts";
 import { judgeGoals, renderResult } from "./report.ts";
@@ -40,8 +41,10 @@ progress("stdio …");
 const stdio = await benchStdio({ seed: SEED, runs: 40, rounds: 9 });
 progress("mutants …");
 const timings = await benchMutants(MUTANTS);
+progress("hang shrink …");
+const hangShrink = await benchHangShrink({ timeoutsMs: [5000, 2000], seeds: [2, 3, 4] });
 
-const result: BenchResult = { machine, seconds: (performance.now() - started) / 1000, inProcess, stdio, mutants: { ...MUTANTS, timings } };
+const result: BenchResult = { machine, seconds: (performance.now() - started) / 1000, inProcess, stdio, mutants: { ...MUTANTS, timings }, hangShrink };
 const rendered = renderResult(result);
 process.stdout.write(`${rendered}\n`);
 if (write) {

@@ -2,6 +2,7 @@
  * The benchmark's results as data, its goals judged on them, and their one rendering: Markdown tables,
  * which read as well in a terminal as in docs/performance.md.
  */
+import type { HangShrinkRow } from "./hang-shrink.ts";
 import type { InProcessResult } from "./in-process.ts";
 import type { Machine } from "./machine.ts";
 import { formatRate, formatRatio } from "./measure.ts";
@@ -14,6 +15,8 @@ export interface BenchResult {
   readonly inProcess: InProcessResult;
   readonly stdio: StdioResult;
   readonly mutants: { readonly seeds: readonly number[]; readonly numRuns: number; readonly timeLimitMs: number; readonly timings: readonly MutantTiming[] };
+  /** The first row is at the default timeout, which the goal is judged at. */
+  readonly hangShrink: readonly HangShrinkRow[];
 }
 
 export interface Goal {
@@ -25,6 +28,7 @@ export interface Goal {
 export const IN_PROCESS_GOAL = 3;
 export const STDIO_GOAL = 1.5;
 export const KILL_GOAL_MS = 2000;
+export const HANG_SHRINK_GOAL = 3;
 
 export function judgeGoals(result: BenchResult): Goal[] {
   const rows = result.inProcess.properties;
@@ -48,6 +52,7 @@ export function judgeGoals(result: BenchResult): Goal[] {
       measured: unkilled.length > 0 ? `${unkilled.length} never killed` : `slowest \`${slowest.id}\`: ${seconds(slowest.medianKillMs)}`,
       met: unkilled.length === 0 && result.mutants.timings.every((timing) => slowKill(timing) < KILL_GOAL_MS),
     },
+    hangShrinkGoal(result.hangShrink[0]),
   ];
 }
 
@@ -122,7 +127,27 @@ export function renderResult(result: BenchResult): string {
         timing.survivedSeeds.join(", ") || "—",
       ]),
     ),
+    "",
+    "### Shrinking a hang",
+    "",
+    "`test/fixtures/hostile/hangshrink/hang-on-empty.mjs` answers like the reference but hangs on any window holding an empty span; `inputs-immutable` is checked until it hangs, and the hang shrunk (each candidate at the short timeout, the adapter's next process started ahead) and confirmed at the full timeout. Finding the hang costs one full timeout, and so does the confirmation, so the ratio is lower the longer the timeout.",
+    "",
+    table(
+      ["timeout", "seeds", "reported spans", "find", "shrink + confirm", "(find + shrink) / find, median", "worst"],
+      result.hangShrink.map((row) => [`${row.timeoutMs} ms`, row.seeds.join(", "), row.spans.join(", "), seconds(row.medianFindMs), seconds(row.medianShrinkMs), formatRatio(row.medianRatio), formatRatio(row.worstRatio)]),
+    ),
   ].join("\n");
+}
+
+function hangShrinkGoal(row: HangShrinkRow | undefined): Goal {
+  const goal = `a hang on one span reported with that one span in under ${HANG_SHRINK_GOAL}x the time it took to find it (default timeout)`;
+  if (row === undefined) return { goal, measured: "not measured", met: false };
+  const oneSpan = row.spans.every((spans) => spans === 1);
+  return {
+    goal,
+    measured: `${oneSpan ? "one span at every seed" : `spans ${row.spans.join(", ")}`}; median ${formatRatio(row.medianRatio)}, worst ${formatRatio(row.worstRatio)} at ${row.timeoutMs} ms`,
+    met: oneSpan && row.worstRatio < HANG_SHRINK_GOAL,
+  };
 }
 
 /** A mutant no seed killed counts as infinitely slow. */
