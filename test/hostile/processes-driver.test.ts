@@ -27,8 +27,10 @@ describe("a stdio adapter's process tree ends with the harness", () => {
     // Waiting for an escapee to let go of the pipes costs a whole kill grace per fault, a lower bound
     // no machine can beat; a restart of a shell adapter costs a small fraction of one, even loaded.
     expect(elapsed).toBeLessThan(faults * KILL_GRACE_MS);
-    // One tree per request, and the spare started ahead after the last fault: all of them gone.
-    expect(treePids(tree)).toHaveLength((faults + 1) * 3);
+    // One tree per request, and the spare started ahead after the last fault (if it got to start before
+    // close killed it): all of them gone.
+    expect(treePids(tree).length).toBeGreaterThanOrEqual(faults * 3);
+    expect(treePids(tree).length).toBeLessThanOrEqual((faults + 1) * 3);
     expect(await stillRunning(treePids(tree))).toEqual([]);
   });
 
