@@ -9,7 +9,7 @@
  */
 import type { Property } from "../src/models/property.ts";
 import { describeSpan } from "../src/models/analysis.ts";
-import { isRecoverable } from "../src/models/truth.ts";
+import { recoverability } from "../src/models/truth.ts";
 import { kindOf } from "../src/wire/window.ts";
 
 export const dependenciesIntact: Property = {
@@ -21,12 +21,14 @@ export const dependenciesIntact: Property = {
   check({ call, outcome, truth }) {
     if (!outcome.ok) return null;
     const before = new Set(call.window.spans.map((span) => span.span_id));
+    const recoverableBefore = recoverability(call.window, call.store);
+    const recoverableAfter = recoverability(outcome.window, call.store);
     for (const span of outcome.window.spans) {
       if (kindOf(span) === "pointer") continue;
       for (const dependency of span.depends_on ?? []) {
         const fact = truth.get(dependency);
-        if (!before.has(dependency) || fact === undefined || fact.lost || !isRecoverable(fact, call.window, call.store)) continue;
-        if (!isRecoverable(fact, outcome.window, call.store)) {
+        if (!before.has(dependency) || fact === undefined || fact.lost || !recoverableBefore(fact)) continue;
+        if (!recoverableAfter(fact)) {
           return {
             span_id: dependency,
             message: `${describeSpan(span)} stays in the window but the span it depends on, ${describeSpan(fact)}, was evicted with nothing that resolves to it: an orphan`,

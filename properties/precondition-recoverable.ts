@@ -8,7 +8,7 @@
 import type { Property } from "../src/models/property.ts";
 import { describeSpan } from "../src/models/analysis.ts";
 import { isPreconditionBearing } from "../src/wire/tags.ts";
-import { isRecoverable } from "../src/models/truth.ts";
+import { recoverability } from "../src/models/truth.ts";
 
 export const preconditionRecoverable: Property = {
   id: "precondition-recoverable",
@@ -18,10 +18,12 @@ export const preconditionRecoverable: Property = {
   seed: "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier, and the pruned window retains that identifier (not a paraphrase of it).",
   check({ call, outcome, truth }) {
     if (!outcome.ok) return null;
+    const before = recoverability(call.window, call.store);
+    const after = recoverability(outcome.window, call.store);
     for (const fact of truth.values()) {
       if (fact.lost || !isPreconditionBearing(fact)) continue;
-      if (!isRecoverable(fact, call.window, call.store)) continue; // already gone before this request
-      if (!isRecoverable(fact, outcome.window, call.store)) {
+      if (!before(fact)) continue; // already gone before this request
+      if (!after(fact)) {
         return {
           span_id: fact.span_id,
           message: `after ${call.op}, the exact text of precondition span ${describeSpan(fact)} is neither in the window nor behind a key the window holds for it`,

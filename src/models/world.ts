@@ -4,7 +4,7 @@ import type { Capability } from "../wire/protocol.ts";
 import type { Span, Store, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import type { Fact } from "./truth.ts";
-import { isRecoverable } from "./truth.ts";
+import { recoverability } from "./truth.ts";
 
 /** How the harness names store entries in one run. Pruners must treat keys as opaque. */
 export type KeyScheme = "sha256" | "counter" | "odd";
@@ -43,6 +43,7 @@ export class World {
   readonly truth = new Map<string, Fact>();
   readonly #marks = new Map<string, number>();
   readonly #usedIds = new Set<string>();
+  readonly #nextSuffix = new Map<string, number>();
   #keys = 0;
 
   constructor(
@@ -52,8 +53,12 @@ export class World {
 
   /** A span id nobody has used in this run, as close to the wanted one as possible. */
   freshId(wanted: string): string {
-    let id = wanted;
-    for (let n = 2; this.#usedIds.has(id); n++) id = `${wanted}~${n}`;
+    // Ids are never freed, so the search for a wanted id resumes where it last ended: linear in a window
+    // of thousands of spans that want a handful of ids.
+    let n = this.#nextSuffix.get(wanted) ?? 2;
+    let id = n === 2 ? wanted : `${wanted}~${n - 1}`;
+    for (; this.#usedIds.has(id); n++) id = `${wanted}~${n}`;
+    this.#nextSuffix.set(wanted, n);
     this.#usedIds.add(id);
     return id;
   }
@@ -79,9 +84,11 @@ export class World {
   /** Appends spans in order; each may depend on any span before it, those added just before included. */
   addSpans(specs: readonly SpanSpec[]): Span[] {
     const spans = [...this.window.spans];
+    // The latest span of each mark, kept as spans are appended: a lookup per dependency, not a scan.
+    const latest = new Map(spans.map((span) => [this.markOf(span.span_id), span.span_id]));
     const added = specs.map((spec) => {
       const span_id = this.freshId(spec.id);
-      const depends_on = [...new Set(spec.dependsOn.flatMap((mark) => spans.findLast((span) => this.markOf(span.span_id) === mark)?.span_id ?? []))];
+      const depends_on = [...new Set(spec.dependsOn.flatMap((mark) => latest.get(mark) ?? []))];
       const span: Span = {
         ...(spec.extra ?? {}),
         span_id,
@@ -91,6 +98,7 @@ export class World {
         ...(depends_on.length > 0 ? { depends_on } : {}),
       };
       spans.push(span);
+      latest.set(spec.mark, span_id);
       this.#marks.set(span_id, spec.mark);
       this.learn(span);
       return span;
@@ -114,8 +122,9 @@ export class World {
    * pruner is not blamed for what it could not prevent.
    */
   markLosses(): void {
+    const recoverable = recoverability(this.window, this.store);
     for (const fact of this.truth.values()) {
-      if (!fact.lost && !isRecoverable(fact, this.window, this.store)) this.truth.set(fact.span_id, { ...fact, lost: true });
+      if (!fact.lost && !recoverable(fact)) this.truth.set(fact.span_id, { ...fact, lost: true });
     }
   }
 
@@ -135,11 +144,12 @@ export class World {
    */
   externalize(ids: ReadonlySet<string>): string[] {
     const done: string[] = [];
-    this.window.spans.forEach((span, index) => {
-      if (!ids.has(span.span_id) || kindOf(span) === "pointer") return;
-      this.replaceSpan(index, { ...span, externalized_key: this.put(span.text) });
+    const spans = this.window.spans.map((span) => {
+      if (!ids.has(span.span_id) || kindOf(span) === "pointer") return span;
       done.push(span.span_id);
+      return { ...span, externalized_key: this.put(span.text) };
     });
+    if (done.length > 0) this.window = { ...this.window, spans };
     return done;
   }
 
