@@ -1,4 +1,5 @@
 import { describeIssues } from "../errors/input.ts";
+import { isHighSurrogate } from "../wire/utf16.ts";
 import { CompiledOperationResponse } from "../wire/compiled.ts";
 import { describeWireDataProblem, wireDataProblem } from "../wire/limits.ts";
 import { capabilitiesFrom, HelloResponse } from "../wire/index.ts";
@@ -87,7 +88,7 @@ function previewOf(line: string): string {
   if (line.length <= LINE_PREVIEW) return JSON.stringify(line);
   const cut = line.slice(0, LINE_PREVIEW);
   // Never end the preview on half of a surrogate pair.
-  const preview = /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+  const preview = isHighSurrogate(cut.charCodeAt(cut.length - 1)) ? cut.slice(0, -1) : cut;
   return `${JSON.stringify(preview)}… (${line.length} characters)`;
 }
 

@@ -1,3 +1,5 @@
+import { isLowSurrogate } from "../wire/utf16.ts";
+
 /**
  * The end of what an adapter wrote to stderr, for fault reports. Bounded in lines and characters (so any
  * one line too), so an adapter that logs megabytes costs nothing; the buffer is trimmed only when it
@@ -30,8 +32,4 @@ export class StderrTail {
     const earlier = this.#trimmed + text.length - shown.length;
     return earlier === 0 ? shown : `… (${earlier} earlier characters)\n${shown}`;
   }
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }

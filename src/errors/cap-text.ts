@@ -1,3 +1,5 @@
+import { isHighSurrogate, isLowSurrogate } from "../wire/utf16.ts";
+
 /**
  * The most characters of a finding message or fault detail: enough for both windows of a kept-untouched
  * finding at the generator's ordinary text sizes, while one adapter's 20 MB field stays out of stdout,
@@ -16,15 +18,8 @@ export function capText(text: string, max = MAX_MESSAGE_CHARS): string {
   let head = Math.ceil(room / 2);
   let tail = text.length - Math.floor(room / 2);
   // Never cut a surrogate pair in two: half of one prints as garbage and is not valid UTF-8.
-  if (isHigh(text.charCodeAt(head - 1))) head -= 1;
-  if (isLow(text.charCodeAt(tail))) tail += 1;
+  if (isHighSurrogate(text.charCodeAt(head - 1))) head -= 1;
+  if (isLowSurrogate(text.charCodeAt(tail))) tail += 1;
   return `${text.slice(0, head)}… (${tail - head} more characters) …${text.slice(tail)}`;
 }
 
-function isHigh(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function isLow(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
-}
