@@ -105,6 +105,9 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   let found = null as { readonly ms: number; readonly error: unknown } | null;
   let hang = null as HangShrinking | null;
   let shrinkRuns = 0;
+  // Every failure the shrink accepted, the original first, so a hang that was only slow can fall back on
+  // one. fast-check keeps these itself only at VerbosityLevel.Verbose, which records every run it makes.
+  const failures: Scenario[] = [];
   const shrinkBudget = options.shrinkBudget ?? SHRINK_BUDGET;
   const details = await fc.check(
     fc.asyncProperty(scenario, async (value) => {
@@ -116,13 +119,12 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
           found = { ms: performance.now() - started, error };
           hang = startHangShrink(driver, error);
         } else if (hang !== null && !isTimeout(error)) return;
+        failures.push(value);
         throw error;
       }
     }),
     {
       numRuns: options.numRuns,
-      // Keeps every failure the shrink went through, so a hang that was only slow can fall back on one.
-      verbose: fc.VerbosityLevel.Verbose,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
       ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
@@ -136,7 +138,6 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   if (!isPropertyViolation(error) || details.counterexample === null || details.counterexamplePath === null || found === null) {
     return { ...common(), status: "error", error };
   }
-  const failures = details.failures.map(([value]) => value);
   // A hang accepted at the short timeout is reported only once it hangs at the full one too.
   const reported =
     hang === null
