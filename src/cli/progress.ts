@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from "../adapters/max-timer.ts";
 import { InputError } from "../errors/input.ts";
 import type { Io } from "./io.ts";
 
@@ -28,7 +29,7 @@ export const STATUS_ENV = "PRUNECHECK_PROGRESS_INTERVAL_MS";
 /** `PRUNECHECK_PROGRESS_INTERVAL_MS`: how often status lines go to a log, in ms; 0 turns them off. */
 export function statusEvery(value: string | undefined): number {
   if (value === undefined || value === "") return STATUS_EVERY_MS;
-  if (!/^\d+$/.test(value) || Number(value) > 2 ** 31 - 1) {
+  if (!/^\d+$/.test(value) || Number(value) > MAX_TIMER_MS) {
     throw new InputError("usage", `${STATUS_ENV} must be a whole number of milliseconds, got ${JSON.stringify(value)}`, `Unset it for a status line every ${STATUS_EVERY_MS / 1000} s off a TTY, or set it to 0 for none.`);
   }
   return Number(value);
