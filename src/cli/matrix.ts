@@ -25,8 +25,9 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
   const config = await readMatrixConfig(values.config);
   const expected = values.check === undefined ? null : await readMatrix(values.check);
   const outDir = values.out ?? "reports/matrix";
-  checkMatrixOutputs(outDir, config.implementations.map((entry) => entry.name));
+  // Every flag is checked before the output folders are made, so a usage error leaves nothing behind.
   const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"], config.timeoutMs);
+  checkMatrixOutputs(outDir, config.implementations.map((entry) => entry.name));
   const matrix = await runMatrix(planMatrix(config), { outDir, timeoutMs, root: resolve("."), ...(signal === undefined ? {} : { signal }) }, io);
   await writeMatrix(outDir, matrix);
   if (signal?.aborted) {

@@ -32,8 +32,9 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
     ["zero runs", ["run", "--runs", "0"], '--runs must be a decimal integer from 1 to 1000000, got "0"'],
     ["a seed that is not an integer", ["run", "--seed", "1.5"], '--seed must be a decimal integer from 0 to 2147483647, got "1.5"'],
     ["--cmd and --impl together", ["run", "--cmd", "python3 adapter.py", "--impl", "pruner.ts"], "--cmd and --impl name two implementations"],
-    ["--impl of a missing file", ["run", "--impl", join(files, "missing.ts")], /--impl .*missing\.ts: cannot load module/],
-    ["--impl of a module exporting no pruner", ["run", "--impl", join(PRUNERS, "no-pruner.ts")], "no-pruner.ts: no export is a pruner"],
+    // These get past the flags, so they write a summary saying why: into a temp folder, not the checkout.
+    ["--impl of a missing file", ["run", "--impl", join(files, "missing.ts"), "--out", join(files, "out")], /--impl .*missing\.ts: cannot load module/],
+    ["--impl of a module exporting no pruner", ["run", "--impl", join(PRUNERS, "no-pruner.ts"), "--out", join(files, "out")], "no-pruner.ts: no export is a pruner"],
     ["an unknown --property", ["run", "--property", "nope"], '--property: unknown id "nope"'],
     ["replay of a missing file", ["replay", join(files, "missing.json")], /cannot read report .*missing\.json: ENOENT/],
     ["replay of a file that is not JSON", ["replay", notJson], "report.md is not JSON"],
@@ -42,10 +43,10 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
     ["an unknown schema flag", ["schema", "--frobnicate"], "prunecheck: schema: Unknown option '--frobnicate'"],
     ["a negative --exhaustive", ["fuzz", "--exhaustive=-1"], '--exhaustive must be a decimal integer from 0 to 4, got "-1"'],
     ["a matrix without its config", ["matrix"], "matrix needs --config <file>"],
-    ["merge of nothing", ["merge"], "merge needs at least one summary.json"],
-    ["merge of a missing summary", ["merge", join(files, "missing.json")], /cannot read summary .*missing\.json: ENOENT/],
-    ["merge of a file that is not JSON", ["merge", notJson], "report.md is not JSON"],
-    ["merge of JSON that is not a summary", ["merge", notReport], /other\.json is not a prunecheck summary: ✖ /],
+    ["merge of nothing", ["merge", "--out", join(files, "out")], "merge needs at least one summary.json"],
+    ["merge of a missing summary", ["merge", join(files, "missing.json"), "--out", join(files, "out")], /cannot read summary .*missing\.json: ENOENT/],
+    ["merge of a file that is not JSON", ["merge", notJson, "--out", join(files, "out")], "report.md is not JSON"],
+    ["merge of JSON that is not a summary", ["merge", notReport, "--out", join(files, "out")], /other\.json is not a prunecheck summary: ✖ /],
   ])("%s", async (_, args, message) => {
     await expectUsageError(args, message);
   });
