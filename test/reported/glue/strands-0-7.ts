@@ -1,0 +1,99 @@
+/**
+ * `@strands-agents/sdk` 0.7.0's `SlidingWindowConversationManager` as two `compact` pruners, for the
+ * reports filed against that release (strands-agents/sdk-typescript 727 and 896):
+ *
+ * - `slidingWindow`: routine window management, what the `AfterInvocationEvent` hook runs after every
+ *   invocation (`_applyManagement`), asked for ever smaller `windowSize` until the window fits the budget;
+ * - `overflowReduction`: what the agent does when the model reports a context overflow: `reduce()` with the
+ *   `ContextWindowOverflowError`, retried while the window is still over budget and the manager still
+ *   reduces.
+ *
+ * Spans become Strands messages by ./turns.ts (adapters/message-plan.ts, explicit roles kept): a call is an assistant message with one
+ * `ToolUseBlock` per result whose `input` holds the span's text (so a budget sees the call's input), a
+ * result a user message with one `ToolResultBlock`, other spans a text message of their `role` (default
+ * `user`). Messages the manager keeps map back to their spans; a tool result it rewrote maps back to its
+ * span with the text the model would now read, so the rewrite is judged, not hidden.
+ */
+import { ContextWindowOverflowError, Message, SlidingWindowConversationManager, TextBlock, ToolResultBlock, ToolUseBlock } from "strands-sdk-0-7-0";
+import { definePruner, windowSize } from "prunecheck";
+import type { Pruner, Span, Window } from "prunecheck";
+import { TOOL_NAME, type PlannedMessage } from "../../../adapters/message-plan.ts";
+import { planTurns } from "./turns.ts";
+
+/** The members the manager's hooks call; they are JavaScript-public, underscored as internal. */
+interface Manager {
+  _applyManagement(messages: Message[]): void;
+  reduce(options: { agent: { messages: Message[] }; error?: Error }): boolean;
+}
+
+const manager = (windowSize: number): Manager =>
+  new SlidingWindowConversationManager({ windowSize, shouldTruncateResults: true }) as unknown as Manager;
+
+export const slidingWindow: Pruner = strandsPruner("strands-0.7.0-sliding-window", (messages, fits) => {
+  for (let size = messages.length; size >= 1; size--) {
+    const trimmed = [...messages];
+    manager(size)._applyManagement(trimmed);
+    if (fits(trimmed) || size === 1) return trimmed;
+  }
+  return [...messages];
+});
+
+export const overflowReduction: Pruner = strandsPruner("strands-0.7.0-overflow-reduction", (messages, fits) => {
+  const reducing = [...messages];
+  const strands = manager(40);
+  const error = new ContextWindowOverflowError("context window overflow");
+  while (!fits(reducing) && strands.reduce({ agent: { messages: reducing }, error }));
+  return reducing;
+});
+
+type Strategy = (messages: readonly Message[], fits: (messages: readonly Message[]) => boolean) => Message[];
+
+function strandsPruner(name: string, strategy: Strategy): Pruner {
+  return definePruner({
+    name,
+    capabilities: ["compact"],
+    prune(window, evictIds) {
+      const evict = new Set(evictIds);
+      return { spans: window.spans.filter((span) => !evict.has(span.span_id)), derivation_depth: window.derivation_depth + 1 };
+    },
+    compact(window, _store, budget) {
+      const { messages, back } = toMessages(window.spans);
+      const fits = (kept: readonly Message[]) => windowSize(back(window, kept), budget.unit) <= budget.limit;
+      return back(window, strategy(messages, fits));
+    },
+  });
+}
+
+function toMessages(spans: readonly Span[]) {
+  const planned = planTurns(spans);
+  const messages = planned.map(toMessage);
+  const bySpan = new Map(messages.map((message, at) => [message, planned[at]!.span]));
+  const byCallId = new Map(planned.flatMap((plan) => (plan.kind === "result" ? [[plan.callId, plan.span] as const] : [])));
+  const back = (window: Window, kept: readonly Message[]): Window => ({
+    spans: kept.map((message) => bySpan.get(message) ?? rewritten(message, byCallId)),
+    derivation_depth: window.derivation_depth + 1,
+  });
+  return { messages, back };
+}
+
+/** A tool-result message the manager replaced by a new one: its span, carrying the text it now holds. */
+function rewritten(message: Message, byCallId: ReadonlyMap<string, Span>): Span {
+  const block = message.content.find((content): content is ToolResultBlock => content.type === "toolResultBlock");
+  const original = block && byCallId.get(block.toolUseId);
+  if (!block || !original) throw new Error("the conversation manager returned a message that no span was mapped to");
+  const text = block.content.map((content) => (content.type === "textBlock" ? content.text : "")).join("");
+  return { ...original, text };
+}
+
+function toMessage(planned: PlannedMessage): Message {
+  const { text } = planned.span;
+  switch (planned.kind) {
+    case "call":
+      return new Message({ role: "assistant", content: planned.callIds.map((toolUseId) => new ToolUseBlock({ name: TOOL_NAME, toolUseId, input: { text } })) });
+    case "result":
+      return new Message({ role: "user", content: [new ToolResultBlock({ toolUseId: planned.callId, status: "success", content: [new TextBlock(text)] })] });
+    case "text":
+      return new Message({ role: planned.role === "assistant" ? "assistant" : "user", content: [new TextBlock(text)] });
+  }
+}
+

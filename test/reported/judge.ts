@@ -1,0 +1,48 @@
+/**
+ * A pinned counterexample, judged by the suite itself: one compact request built by hand from a public
+ * report's own transcript, sent to the pruner, and the answer judged by every core property of the
+ * catalog exactly as a generated run judges it (the same `check(step)`). A fixture that only asserted what
+ * the library returned would show the library's behaviour, not that prunecheck catches it.
+ */
+import type { Pruner } from "../../src/adapters/pruner.ts";
+import type { Step } from "../../src/models/property.ts";
+import type { Budget } from "../../src/wire/protocol.ts";
+import type { Span, Store, Window } from "../../src/wire/window.ts";
+import { PROPERTIES } from "../../properties/index.ts";
+
+export interface Verdict {
+  /** Span ids of the window the pruner returned, in order. */
+  readonly kept: readonly string[];
+  readonly returned: Window;
+  /** Each core property that rejects the answer, with its finding's message. */
+  readonly violations: Readonly<Record<string, string>>;
+}
+
+export async function judgeCompact(pruner: Pruner, spans: readonly Span[], budget: Budget, store: Store = {}): Promise<Verdict> {
+  const window: Window = { spans: structuredClone([...spans]), derivation_depth: 0 };
+  const call = { op: "compact" as const, window, store, budget };
+  const returned = await pruner.compact!(structuredClone(window), structuredClone(store), budget);
+  const step: Step = {
+    call,
+    sent: { ...structuredClone(call), id: 1 },
+    outcome: { ok: true, window: returned },
+    probes: {},
+    truth: new Map(spans.map((span) => [span.span_id, { span_id: span.span_id, text: span.text, tags: [...span.tags], lost: false }])),
+    level: "core",
+  };
+  const violations: Record<string, string> = {};
+  for (const property of PROPERTIES) {
+    if (property.level !== "core") continue;
+    const finding = property.check(step);
+    if (finding !== null) violations[property.id] = finding.message;
+  }
+  return { kept: returned.spans.map((span) => span.span_id), returned, violations };
+}
+
+export const span = (span_id: string, text: string, extra: Partial<Span> & { role?: string } = {}): Span => ({
+  span_id,
+  text,
+  tags: [],
+  externalized_key: null,
+  ...extra,
+});
