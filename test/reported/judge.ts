@@ -1,24 +1,28 @@
 /**
  * A pinned counterexample, judged by the suite itself: one compact request built by hand from a public
- * report's own transcript, sent to the pruner, and the answer judged by every core property of the
- * catalog exactly as a generated run judges it (the same `check(step)`). A fixture that only asserted what
- * the library returned would show the library's behaviour, not that prunecheck catches it.
+ * report's own transcript, sent to the pruner, and the answer judged by every catalog property that
+ * applies at the level, exactly as a generated run judges it (the same `check(step)`). A fixture that only
+ * asserted what the library returned would show the library's behaviour, not that prunecheck catches it.
  */
+import { inProcessDriver } from "../../src/adapters/in-process.ts";
 import type { Pruner } from "../../src/adapters/pruner.ts";
-import type { Step } from "../../src/models/property.ts";
+import { checkProperty } from "../../src/models/run.ts";
+import { appliesTo, type Level, type Step } from "../../src/models/property.ts";
 import type { Budget } from "../../src/wire/protocol.ts";
 import type { Span, Store, Window } from "../../src/wire/window.ts";
 import { PROPERTIES } from "../../properties/index.ts";
+import { shrunkWindowSize, type FailedResult } from "../../properties/mutants/table.ts";
 
 export interface Verdict {
   /** Span ids of the window the pruner returned, in order. */
   readonly kept: readonly string[];
   readonly returned: Window;
-  /** Each core property that rejects the answer, with its finding's message. */
+  /** Each property of the level that rejects the answer, with its finding's message. */
   readonly violations: Readonly<Record<string, string>>;
 }
 
-export async function judgeCompact(pruner: Pruner, spans: readonly Span[], budget: Budget, store: Store = {}): Promise<Verdict> {
+export async function judgeCompact(pruner: Pruner, spans: readonly Span[], budget: Budget, level: Level = "core"): Promise<Verdict> {
+  const store: Store = {};
   const window: Window = { spans: structuredClone([...spans]), derivation_depth: 0 };
   const call = { op: "compact" as const, window, store, budget };
   const returned = await pruner.compact!(structuredClone(window), structuredClone(store), budget);
@@ -28,11 +32,11 @@ export async function judgeCompact(pruner: Pruner, spans: readonly Span[], budge
     outcome: { ok: true, window: returned },
     probes: {},
     truth: new Map(spans.map((span) => [span.span_id, { span_id: span.span_id, text: span.text, tags: [...span.tags], lost: false }])),
-    level: "core",
+    level,
   };
   const violations: Record<string, string> = {};
   for (const property of PROPERTIES) {
-    if (property.level !== "core") continue;
+    if (!appliesTo(property, level, ["compact"])) continue;
     const finding = property.check(step);
     if (finding !== null) violations[property.id] = finding.message;
   }
@@ -46,3 +50,14 @@ export const span = (span_id: string, text: string, extra: Partial<Span> & { rol
   externalized_key: null,
   ...extra,
 });
+
+/**
+ * The generated search, for the fault patterns: one property checked in process with a fixed seed, as
+ * `prunecheck run --impl … --property ID --seed N` checks it, so the shrunk counterexample is pinned too.
+ */
+export async function search(pruner: Pruner, propertyId: string, seed: number): Promise<{ result: FailedResult; windowSize: number }> {
+  const property = PROPERTIES.find((candidate) => candidate.id === propertyId)!;
+  const result = await checkProperty(inProcessDriver(pruner), property, { level: "core", numRuns: 100, seed });
+  if (result.status !== "failed") throw new Error(`${propertyId} did not fail against ${pruner.name} with seed ${seed}: ${result.status}`);
+  return { result, windowSize: shrunkWindowSize(result) };
+}
