@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { overflowReduction, slidingWindow } from "./glue/strands-0-7.ts";
+import * as strands070 from "strands-sdk-0-7-0";
+import * as strands100 from "strands-sdk-1-0-0";
+import { strandsPruners } from "./glue/strands.ts";
 import { judgeCompact, span } from "./judge.ts";
 
 /**
  * strands-agents/sdk-typescript 727 and 896, on `@strands-agents/sdk` 0.7.0 (the last release before the
- * fix of 727, pull request 739; 896 is still open), each a pinned counterexample judged by the catalog.
+ * fix of 727, pull request 739; 896 is still open), each a pinned counterexample judged by the catalog;
+ * 727's also on 1.0.0, which has the fix, so the fixture tells the fault from the glue.
  */
+const { overflowReduction, slidingWindow } = strandsPruners(strands070, "0.7.0");
+const fixed = strandsPruners(strands100 as unknown as typeof strands070, "1.0.0");
 describe("strands-agents/sdk-typescript 727: the sliding window can start the history with an assistant message", () => {
   // The first-message rule as a dependency: each answer depends on the question it answers.
   const history = [
@@ -20,6 +25,12 @@ describe("strands-agents/sdk-typescript 727: the sliding window can start the hi
     expect(verdict.kept).toEqual(["a1", "u2", "a2"]);
     expect(Object.keys(verdict.violations)).toEqual(["dependencies-intact"]);
     expect(verdict.violations["dependencies-intact"]).toContain("a1");
+  });
+
+  it("on 1.0.0 the window starts at the user message u2 instead, and passes", async () => {
+    const verdict = await judgeCompact(fixed.slidingWindow, history, { unit: "chars", limit: 40 });
+    expect(verdict.kept).toEqual(["u2", "a2"]);
+    expect(verdict.violations).toEqual({});
   });
 });
 

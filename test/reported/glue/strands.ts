@@ -1,6 +1,7 @@
 /**
- * `@strands-agents/sdk` 0.7.0's `SlidingWindowConversationManager` as two `compact` pruners, for the
- * reports filed against that release (strands-agents/sdk-typescript 727 and 896):
+ * `@strands-agents/sdk`'s `SlidingWindowConversationManager` as two `compact` pruners, for the reports
+ * filed against it (strands-agents/sdk-typescript 727 and 896), built over the SDK module handed in, so
+ * that the release that had a fault and the release that fixed it run through the same glue:
  *
  * - `slidingWindow`: routine window management, what the `AfterInvocationEvent` hook runs after every
  *   invocation (`_applyManagement`), asked for ever smaller `windowSize` until the window fits the budget;
@@ -14,11 +15,15 @@
  * `user`). Messages the manager keeps map back to their spans; a tool result it rewrote maps back to its
  * span with the text the model would now read, so the rewrite is judged, not hidden.
  */
-import { ContextWindowOverflowError, Message, SlidingWindowConversationManager, TextBlock, ToolResultBlock, ToolUseBlock } from "strands-sdk-0-7-0";
+import type * as Strands from "strands-sdk-0-7-0";
 import { definePruner, windowSize } from "prunecheck";
 import type { Pruner, Span, Window } from "prunecheck";
 import { TOOL_NAME, type PlannedMessage } from "../../../adapters/message-plan.ts";
 import { planTurns } from "./turns.ts";
+
+/** The parts of the SDK the glue uses; both installed releases export them. */
+type Sdk = Pick<typeof Strands, "ContextWindowOverflowError" | "Message" | "SlidingWindowConversationManager" | "TextBlock" | "ToolResultBlock" | "ToolUseBlock">;
+type Message = Strands.Message;
 
 /** The members the manager's hooks call; they are JavaScript-public, underscored as internal. */
 interface Manager {
@@ -26,29 +31,30 @@ interface Manager {
   reduce(options: { agent: { messages: Message[] }; error?: Error }): boolean;
 }
 
-const manager = (windowSize: number): Manager =>
-  new SlidingWindowConversationManager({ windowSize, shouldTruncateResults: true }) as unknown as Manager;
-
-export const slidingWindow: Pruner = strandsPruner("strands-0.7.0-sliding-window", (messages, fits) => {
-  for (let size = messages.length; size >= 1; size--) {
-    const trimmed = [...messages];
-    manager(size)._applyManagement(trimmed);
-    if (fits(trimmed) || size === 1) return trimmed;
-  }
-  return [...messages];
-});
-
-export const overflowReduction: Pruner = strandsPruner("strands-0.7.0-overflow-reduction", (messages, fits) => {
-  const reducing = [...messages];
-  const strands = manager(40);
-  const error = new ContextWindowOverflowError("context window overflow");
-  while (!fits(reducing) && strands.reduce({ agent: { messages: reducing }, error }));
-  return reducing;
-});
+export function strandsPruners(sdk: Sdk, version: string): { slidingWindow: Pruner; overflowReduction: Pruner } {
+  const manager = (windowSize: number): Manager =>
+    new sdk.SlidingWindowConversationManager({ windowSize, shouldTruncateResults: true }) as unknown as Manager;
+  const slidingWindow = strandsPruner(sdk, `strands-${version}-sliding-window`, (messages, fits) => {
+    for (let size = messages.length; size >= 1; size--) {
+      const trimmed = [...messages];
+      manager(size)._applyManagement(trimmed);
+      if (fits(trimmed) || size === 1) return trimmed;
+    }
+    return [...messages];
+  });
+  const overflowReduction = strandsPruner(sdk, `strands-${version}-overflow-reduction`, (messages, fits) => {
+    const reducing = [...messages];
+    const strands = manager(40);
+    const error = new sdk.ContextWindowOverflowError("context window overflow");
+    while (!fits(reducing) && strands.reduce({ agent: { messages: reducing }, error }));
+    return reducing;
+  });
+  return { slidingWindow, overflowReduction };
+}
 
 type Strategy = (messages: readonly Message[], fits: (messages: readonly Message[]) => boolean) => Message[];
 
-function strandsPruner(name: string, strategy: Strategy): Pruner {
+function strandsPruner(sdk: Sdk, name: string, strategy: Strategy): Pruner {
   return definePruner({
     name,
     capabilities: ["compact"],
@@ -57,16 +63,16 @@ function strandsPruner(name: string, strategy: Strategy): Pruner {
       return { spans: window.spans.filter((span) => !evict.has(span.span_id)), derivation_depth: window.derivation_depth + 1 };
     },
     compact(window, _store, budget) {
-      const { messages, back } = toMessages(window.spans);
+      const { messages, back } = toMessages(sdk, window.spans);
       const fits = (kept: readonly Message[]) => windowSize(back(window, kept), budget.unit) <= budget.limit;
       return back(window, strategy(messages, fits));
     },
   });
 }
 
-function toMessages(spans: readonly Span[]) {
+function toMessages(sdk: Sdk, spans: readonly Span[]) {
   const planned = planTurns(spans);
-  const messages = planned.map(toMessage);
+  const messages = planned.map((plan) => toMessage(sdk, plan));
   const bySpan = new Map(messages.map((message, at) => [message, planned[at]!.span]));
   const byCallId = new Map(planned.flatMap((plan) => (plan.kind === "result" ? [[plan.callId, plan.span] as const] : [])));
   const back = (window: Window, kept: readonly Message[]): Window => ({
@@ -78,22 +84,22 @@ function toMessages(spans: readonly Span[]) {
 
 /** A tool-result message the manager replaced by a new one: its span, carrying the text it now holds. */
 function rewritten(message: Message, byCallId: ReadonlyMap<string, Span>): Span {
-  const block = message.content.find((content): content is ToolResultBlock => content.type === "toolResultBlock");
+  const block = message.content.find((content): content is Strands.ToolResultBlock => content.type === "toolResultBlock");
   const original = block && byCallId.get(block.toolUseId);
   if (!block || !original) throw new Error("the conversation manager returned a message that no span was mapped to");
   const text = block.content.map((content) => (content.type === "textBlock" ? content.text : "")).join("");
   return { ...original, text };
 }
 
-function toMessage(planned: PlannedMessage): Message {
+function toMessage(sdk: Sdk, planned: PlannedMessage): Message {
   const { text } = planned.span;
   switch (planned.kind) {
     case "call":
-      return new Message({ role: "assistant", content: planned.callIds.map((toolUseId) => new ToolUseBlock({ name: TOOL_NAME, toolUseId, input: { text } })) });
+      return new sdk.Message({ role: "assistant", content: planned.callIds.map((toolUseId) => new sdk.ToolUseBlock({ name: TOOL_NAME, toolUseId, input: { text } })) });
     case "result":
-      return new Message({ role: "user", content: [new ToolResultBlock({ toolUseId: planned.callId, status: "success", content: [new TextBlock(text)] })] });
+      return new sdk.Message({ role: "user", content: [new sdk.ToolResultBlock({ toolUseId: planned.callId, status: "success", content: [new sdk.TextBlock(text)] })] });
     case "text":
-      return new Message({ role: planned.role === "assistant" ? "assistant" : "user", content: [new TextBlock(text)] });
+      return new sdk.Message({ role: planned.role === "assistant" ? "assistant" : "user", content: [new sdk.TextBlock(text)] });
   }
 }
 
