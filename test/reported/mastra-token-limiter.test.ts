@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import tokenLimiter from "./pruners/token-limiter-best-fit.ts";
+import { spanSize } from "prunecheck";
+import type { Span } from "prunecheck";
+import tokenLimiter, { tokenLimiter as limiterMeasuring } from "./pruners/token-limiter-best-fit.ts";
 import { judgeCompact, search, span } from "./judge.ts";
 
 /**
@@ -43,5 +45,28 @@ describe("mastra-ai/mastra 24110: the limiter removes the current run's tool cal
     const { result, windowSize } = await search(tokenLimiter, "precondition-recoverable", 24110);
     expect(windowSize).toBe(1);
     expect(result.counterexample).toContain("compact");
+  });
+});
+
+describe("a budget must count tool-call inputs and results: a limiter whose counter skips them", () => {
+  // A counter that sees a message's text and not its tool parts: tool calls and results cost nothing.
+  const isToolTraffic = (span: Span) => "part" in span;
+  const textOnly = limiterMeasuring((span, unit) => (isToolTraffic(span) ? 0 : spanSize(span, unit)), "pattern:token-limiter-text-only");
+  const run = [
+    span("u1", "Why did order 1042 fail?", { role: "user" }),
+    span("c1", 'lookup_order({"id": 1042, "include": ["payments", "shipments", "refunds"]})', { part: "tool-call" } as object),
+    span("r1", "order 1042: payment declined (card expired); do not retry the charge", { part: "tool-result", depends_on: ["c1"] } as object),
+  ];
+
+  it("keeps everything and returns the window over budget: budget-respected", async () => {
+    const verdict = await judgeCompact(textOnly, run, { unit: "chars", limit: 60 });
+    expect(verdict.kept).toEqual(["u1", "c1", "r1"]);
+    expect(Object.keys(verdict.violations)).toEqual(["budget-respected"]);
+  });
+
+  it("the same limiter counting whole spans fits the budget", async () => {
+    const verdict = await judgeCompact(tokenLimiter, run, { unit: "chars", limit: 60 });
+    expect(verdict.kept).toEqual(["u1"]);
+    expect(verdict.violations).toEqual({});
   });
 });

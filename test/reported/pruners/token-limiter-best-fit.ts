@@ -7,30 +7,37 @@
  * A message is a span together with the tool results that answer it (Mastra keeps a call and its result
  * in one response message), so a result too big to fit takes its call with it.
  *
- * Not Mastra's code: a fixture that shows the suite catches this pattern. test/reported/mastra.test.ts
- * says what the reports saw.
+ * Not Mastra's code: a fixture that shows the suite catches this pattern;
+ * test/reported/mastra-token-limiter.test.ts says what the reports saw. `tokenLimiter(measure, name)` is
+ * the same limiter measuring spans another way, for a counter that skips part of a message.
  */
 import { definePruner, prune, spanSize } from "prunecheck";
-import type { Span } from "prunecheck";
+import type { Budget, Pruner, Span } from "prunecheck";
 
-export default definePruner({
-  name: "pattern:token-limiter-best-fit",
-  capabilities: ["compact"],
-  prune,
-  compact(window, _store, budget) {
-    const groups = messagesOf(window.spans);
-    const size = (group: readonly Span[]) => group.reduce((sum, span) => sum + spanSize(span, budget.unit), 0);
-    const system = groups.filter((group) => roleOf(group[0]!) === "system");
-    let remaining = budget.limit - system.reduce((sum, group) => sum + size(group), 0);
-    const keep = new Set(system);
-    for (const group of [...groups].reverse()) {
-      if (keep.has(group) || size(group) > remaining) continue;
-      keep.add(group);
-      remaining -= size(group);
-    }
-    return { spans: groups.filter((group) => keep.has(group)).flat(), derivation_depth: window.derivation_depth + 1 };
-  },
-});
+export type Measure = (span: Span, unit: Budget["unit"]) => number;
+
+export default tokenLimiter(spanSize, "pattern:token-limiter-best-fit");
+
+export function tokenLimiter(measure: Measure, name: string): Pruner {
+  return definePruner({
+    name,
+    capabilities: ["compact"],
+    prune,
+    compact(window, _store, budget) {
+      const groups = messagesOf(window.spans);
+      const size = (group: readonly Span[]) => group.reduce((sum, span) => sum + measure(span, budget.unit), 0);
+      const system = groups.filter((group) => roleOf(group[0]!) === "system");
+      let remaining = budget.limit - system.reduce((sum, group) => sum + size(group), 0);
+      const keep = new Set(system);
+      for (const group of [...groups].reverse()) {
+        if (keep.has(group) || size(group) > remaining) continue;
+        keep.add(group);
+        remaining -= size(group);
+      }
+      return { spans: groups.filter((group) => keep.has(group)).flat(), derivation_depth: window.derivation_depth + 1 };
+    },
+  });
+}
 
 /** Each span with the later spans that depend on it directly (its tool results), in window order. */
 function messagesOf(spans: readonly Span[]): Span[][] {
