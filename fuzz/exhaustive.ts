@@ -4,6 +4,7 @@ import { windowSize } from "../src/wire/budget.ts";
 import { storeSnapshot } from "../src/models/harness.ts";
 import { showIds } from "../src/models/commands/selector.ts";
 import { World, type CopyMode } from "../src/models/world.ts";
+import { operationsFor, type SpanForm } from "../src/models/input-space.ts";
 
 /**
  * The bounded-exhaustive phase's cases (the small-scope hypothesis: most pruner faults show in a window of
@@ -30,6 +31,20 @@ export type TagClass = keyof typeof TAG_CLASSES;
 export const COPY_STATES = ["exact", "no-key", "missing-key", "stale-key", "pointer", "pointer-missing", "summary", "summary-exact", "summary-lost", "summary-pointer"] as const;
 export type CopyState = (typeof COPY_STATES)[number];
 
+/** The form (../src/models/input-space.ts) a span in each copy state has: together, every form there is. */
+export const COPY_STATE_FORMS: Record<CopyState, SpanForm> = {
+  exact: "original",
+  "no-key": "original",
+  "missing-key": "original",
+  "stale-key": "original",
+  pointer: "pointer",
+  "pointer-missing": "pointer",
+  summary: "summary",
+  "summary-exact": "summary",
+  "summary-lost": "summary",
+  "summary-pointer": "summary-pointer",
+};
+
 const TAG_CLASS_NAMES = Object.keys(TAG_CLASSES) as TagClass[];
 /** Every span kind, tag class major: 4 × 10 = 40. */
 export const SPAN_KINDS: readonly (readonly [TagClass, CopyState])[] = TAG_CLASS_NAMES.flatMap((tags) => COPY_STATES.map((copy) => [tags, copy] as const));
@@ -52,12 +67,8 @@ export type ExhaustiveCase = z.infer<typeof ExhaustiveCase>;
 /** Operations per window of k spans, for an implementation declaring `capabilities`. */
 function opsPerWindow(k: number, capabilities: readonly Capability[]): number {
   const subsets = 2 ** k;
-  return (
-    subsets +
-    (capabilities.includes("summarize") ? subsets - 1 : 0) +
-    (capabilities.includes("reground") ? 1 : 0) +
-    (capabilities.includes("compact") ? COMPACT_FRACTIONS.length : 0)
-  );
+  const ops = operationsFor(capabilities);
+  return subsets + (ops.includes("summarize") ? subsets - 1 : 0) + (ops.includes("reground") ? 1 : 0) + (ops.includes("compact") ? COMPACT_FRACTIONS.length : 0);
 }
 
 /** Independent spans, and (from two spans on) every span depending on the one before. */
@@ -78,17 +89,18 @@ export function caseCount(bound: number, capabilities: readonly Capability[]): n
 
 /** Every case up to the bound, smallest windows first, so the first failure of a property is a smallest one. */
 export function* enumerateCases(bound: number, capabilities: readonly Capability[]): Generator<ExhaustiveCase> {
+  const ops = operationsFor(capabilities);
   for (let k = 0; k <= bound; k++) {
     for (const chained of linkings(k)) {
       for (const depth of [0, 1] as const) {
         for (const spans of tuples(k)) {
           const window = { depth, spans, ...(chained ? { chained } : {}) };
           for (const named of subsets(k)) yield { ...window, op: "prune", named };
-          if (capabilities.includes("summarize")) {
+          if (ops.includes("summarize")) {
             for (const named of subsets(k)) if (named.length > 0) yield { ...window, op: "summarize", named };
           }
-          if (capabilities.includes("reground")) yield { ...window, op: "reground", named: [] };
-          if (capabilities.includes("compact")) for (const fraction of COMPACT_FRACTIONS) yield { ...window, op: "compact", named: [], fraction };
+          if (ops.includes("reground")) yield { ...window, op: "reground", named: [] };
+          if (ops.includes("compact")) for (const fraction of COMPACT_FRACTIONS) yield { ...window, op: "compact", named: [], fraction };
         }
       }
     }
@@ -148,7 +160,8 @@ export function stageCase(testCase: ExhaustiveCase, capabilities: readonly Capab
   const world = new World(capabilities, "counter");
   testCase.spans.forEach(([tagClass, copy], index) => {
     const tags = TAG_CLASSES[tagClass];
-    const summarized = copy.startsWith("summary");
+    const form = COPY_STATE_FORMS[copy];
+    const summarized = form === "summary" || form === "summary-pointer";
     const text = TEXTS[index] ?? `span ${index + 1} of the window`;
     const dependsOn = testCase.chained === true && index > 0 ? [index - 1] : [];
     let span = world.addSpan({ id: `s${index + 1}`, text: summarized ? SUMMARY_TEXT : text, tags, copy: COPY_MODES[copy], drift: 0, mark: index, dependsOn, extra: null });
@@ -162,7 +175,7 @@ export function stageCase(testCase: ExhaustiveCase, capabilities: readonly Capab
       world.replaceSpan(index, span);
       if (copy === "summary-lost") delete world.store[sourceKey];
     }
-    if (copy !== "pointer" && copy !== "pointer-missing" && copy !== "summary-pointer") return;
+    if (form !== "pointer" && form !== "summary-pointer") return;
     const key = span.externalized_key as string;
     // Not the reference's marker: a pointer is a pointer by its kind, whatever its text (docs/spec.md §1).
     world.replaceSpan(index, { ...span, kind: "pointer", text: POINTER_TEXT });

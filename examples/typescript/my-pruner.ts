@@ -9,9 +9,10 @@ export default definePruner({
   name: "my-pruner",
   capabilities: ["prune"],
   prune(window, evictIds, store) {
-    // A derived window may be pruned again only while every span in it still resolves in the store.
+    // A derived window may be pruned again only while every span in it still resolves in the store. Its
+    // summaries (another component may have written them) resolve through their provenance.
     if (window.derivation_depth > 0) {
-      const ungrounded = window.spans.find((span) => copyProblem(span, store) !== null);
+      const ungrounded = window.spans.find((span) => (span.kind === "summary" ? provenanceProblem(span, store) : copyProblem(span, store)) !== null);
       if (ungrounded) throw new UnrecoverablePruneError("derived_ungrounded", ungrounded.span_id);
     }
     const evict = new Set(evictIds);
@@ -31,8 +32,13 @@ export default definePruner({
 /** Why a span has no byte-exact copy in the store (the refusal's reason code), or null when it has one. */
 function copyProblem(span: Span, store: Store): RefusalReason | null {
   const key = span.externalized_key;
-  if (span.kind === "pointer") return key !== null && Object.hasOwn(store, key) ? null : "unresolvable_pointer";
+  if (span.kind === "pointer") return key !== null && Object.hasOwn(store, key) ? provenanceProblem(span, store) : "unresolvable_pointer";
   if (key === null) return "not_externalized";
   if (!Object.hasOwn(store, key)) return "key_missing";
-  return store[key] === span.text ? null : "stale_key";
+  return store[key] === span.text ? provenanceProblem(span, store) : "stale_key";
+}
+
+/** A summary, or a pointer to one, stands for its sources: each must still be in the store. */
+function provenanceProblem(span: Span, store: Store): RefusalReason | null {
+  return span.provenance?.every((source) => Object.hasOwn(store, source.externalized_key)) === false ? "unresolvable_provenance" : null;
 }

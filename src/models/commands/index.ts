@@ -12,7 +12,8 @@ export { Compact, PressurePrunes, Prune, Reground, Summarize } from "./operation
 
 /**
  * Every command the model knows. Commands for capabilities an implementation lacks are generated anyway
- * and skipped by their `check`, so one seed means the same scenario whatever is declared.
+ * (skipped by their `check`, or for summarize done by the runtime), so one seed means the same scenario
+ * whatever is declared.
  */
 export const commandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [
   // minLength 0 although an empty add is skipped: fast-check cannot shrink a minLength-1 array's last

@@ -1,8 +1,11 @@
 import type fc from "fast-check";
 import type { Budget } from "../../wire/protocol.ts";
 import { spanSize, windowSize } from "../../wire/budget.ts";
-import { kindOf } from "../../wire/window.ts";
+import { kindOf, type Span } from "../../wire/window.ts";
 import { pointerText } from "../../reference/resolve.ts";
+import { summarize } from "../../reference/summarize.ts";
+import { isUnrecoverablePruneError } from "../../errors/unrecoverable.ts";
+import { operationsFor, summarizer } from "../input-space.ts";
 import type { Harness } from "../harness.ts";
 import { storeSnapshot } from "../harness.ts";
 import type { World } from "../world.ts";
@@ -35,20 +38,27 @@ export class PressurePrunes implements fc.AsyncCommand<World, Harness> {
  */
 export type SummaryId = "fresh" | "source" | "taken";
 
+/**
+ * A summary of the selected spans. An implementation that declares `summarize` is asked for it; for one
+ * that does not, the runtime around it summarizes (as the reference does), since its windows may hold
+ * summaries another component wrote (see ../input-space.ts).
+ */
 export class Summarize implements fc.AsyncCommand<World, Harness> {
   constructor(
     readonly selector: Selector,
     readonly text: string,
     readonly id: SummaryId = "fresh",
   ) {}
-  check = (world: Readonly<World>) => world.capabilities.includes("summarize");
+  check = () => true;
   async run(world: World, harness: Harness) {
     const span_ids = resolveSelector(this.selector, world);
     prepare(world, harness, this.selector.prepare, span_ids);
     const ids = world.window.spans.map((span) => span.span_id);
     const taken = this.id === "source" ? ids.find((id) => span_ids.includes(id)) : this.id === "taken" ? ids.find((id) => !span_ids.includes(id)) : undefined;
     const summary_id = taken ?? world.freshId("sum");
-    const outcome = await harness.exchange(world, `summarize ${showIds(span_ids)} as ${JSON.stringify(summary_id)}`, {
+    const label = `summarize ${showIds(span_ids)} as ${JSON.stringify(summary_id)}`;
+    if (summarizer(world.capabilities) === "runtime") return runtimeSummarize(world, harness, label, span_ids, summary_id, this.text);
+    const outcome = await harness.exchange(world, label, {
       op: "summarize",
       window: world.window,
       span_ids,
@@ -64,8 +74,21 @@ export class Summarize implements fc.AsyncCommand<World, Harness> {
   toString = () => `summarize(${showSelector(this.selector)}${this.id === "fresh" ? "" : `, as a ${this.id} id`})`;
 }
 
+/** The runtime's own summarize: honest, so it refuses (and changes nothing) where the reference would. */
+function runtimeSummarize(world: World, harness: Harness, label: string, spanIds: string[], summaryId: string, text: string): void {
+  try {
+    world.window = summarize(world.window, spanIds, summaryId, text, world.store);
+  } catch (error) {
+    if (!isUnrecoverablePruneError(error)) throw error;
+    harness.note(`the runtime would ${label}, but refuses (${error.reason})`);
+    return;
+  }
+  harness.note(`the runtime does: ${label}`);
+  world.learn(world.window.spans.find((span) => span.span_id === summaryId) as Span);
+}
+
 export class Reground implements fc.AsyncCommand<World, Harness> {
-  check = (world: Readonly<World>) => world.capabilities.includes("reground");
+  check = (world: Readonly<World>) => operationsFor(world.capabilities).includes("reground");
   async run(world: World, harness: Harness) {
     await harness.exchange(world, "reground", { op: "reground", window: world.window, store: storeSnapshot(world.store) });
   }
@@ -84,7 +107,7 @@ export class Compact implements fc.AsyncCommand<World, Harness> {
     readonly unit: Budget["unit"],
     readonly selector: Selector,
   ) {}
-  check = (world: Readonly<World>) => world.capabilities.includes("compact");
+  check = (world: Readonly<World>) => operationsFor(world.capabilities).includes("compact");
   async run(world: World, harness: Harness) {
     // No preparation: which spans drive the budget and which have copies stay independent choices.
     const named = new Set(resolveSelector(this.selector, world));
