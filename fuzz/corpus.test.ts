@@ -11,7 +11,7 @@ import { referencePruner } from "../src/reference/index.ts";
 import { buildReport } from "../src/reports/build.ts";
 import type { Report, Target } from "../src/reports/report.ts";
 import { addToCorpus, corpusKey, loadCorpus, sameTarget, shapeOf, type CorpusEntry } from "./corpus.ts";
-import type { ExhaustiveCase } from "./exhaustive.ts";
+import type { ExhaustiveCase } from "../src/models/exhaustive-case.ts";
 import dropsPreconditions from "./fixtures/drops-preconditions.ts";
 import { caseReport, judgeCase } from "./judge.ts";
 import { workerPlan } from "../test/helpers/worker-plan.ts";

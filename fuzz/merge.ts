@@ -39,7 +39,7 @@ const Fuzz = z.looseObject({
     first: z.array(z.looseObject({ property: z.string(), violated: z.string(), index: z.int(), case: z.string() })),
   }),
   corpus: z.looseObject({ dir: z.string(), replayed: z.array(z.looseObject({ file: z.string(), property: z.string(), verdict: z.enum(["still-fails", "passes", "skipped", "error"]), detail: z.string().optional() })), added: z.array(z.string()) }),
-  found: z.array(z.looseObject({ property: z.string(), violated: z.string(), phase: z.enum(["corpus", "exhaustive", "random"]), seed: z.int(), round: z.int().optional(), case_index: z.int().optional(), corpus_file: z.string().optional(), report: z.string().optional() })),
+  found: z.array(z.looseObject({ property: z.string(), violated: z.string(), phase: z.enum(["corpus", "exhaustive", "random"]), seed: z.int().optional(), round: z.int().optional(), case_index: z.int().optional(), corpus_file: z.string().optional(), report: z.string().optional() })),
   throughput: z.looseObject({ runs_per_s: z.number(), requests_per_s: z.number() }),
 });
 

@@ -120,7 +120,7 @@ describe("checkProperty on a hang", () => {
     expect(spans.length).toBeGreaterThan(1);
     expect(spans.some((span) => span.text === "")).toBe(true);
 
-    const replayed = await failedCheck(simulatedTimeouts(latency), { ...OPTIONS, path: result.path, replayPath: result.replayPath });
+    const replayed = await failedCheck(simulatedTimeouts(latency), { ...OPTIONS, replay: { path: result.origin.path, replayPath: result.origin.replayPath, runsToFailure: result.runsToFailure } });
     expect(replayed.spans).toEqual(spans);
   });
 

@@ -33,8 +33,8 @@ export interface PropertyInfo {
   /** Capabilities the implementation must declare for the property to apply (prune is always declared). */
   readonly requires: readonly Capability[];
   readonly title: string;
-  /** The seed sentence the property enforces, verbatim. */
-  readonly seed: string;
+  /** The sentence of the design note (docs/seed.md) the property enforces, verbatim. */
+  readonly quote: string;
 }
 
 export interface Property extends PropertyInfo {
