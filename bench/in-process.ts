@@ -5,8 +5,8 @@
  * input copy, output validation, property check, model update).
  */
 import fc from "fast-check";
-import type { Driver } from "../src/adapters/driver.ts";
-import { inProcessDriver } from "../src/adapters/in-process.ts";
+import type { Driver } from "../src/transport/driver.ts";
+import { inProcessDriver } from "../src/transport/in-process.ts";
 import { Harness } from "../src/models/harness.ts";
 import type { Property } from "../src/models/property.ts";
 import { checkProperty, runScenario } from "../src/models/run.ts";

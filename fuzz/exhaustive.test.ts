@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inProcessDriver } from "../src/adapters/in-process.ts";
-import type { Pruner } from "../src/adapters/pruner.ts";
+import { inProcessDriver } from "../src/transport/in-process.ts";
+import type { Pruner } from "../src/transport/pruner.ts";
 import { appliesTo, type Level } from "../src/models/property.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { referencePruner } from "../src/reference/index.ts";

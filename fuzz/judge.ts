@@ -1,4 +1,4 @@
-import type { Driver } from "../src/adapters/driver.ts";
+import type { Driver } from "../src/transport/driver.ts";
 import { Harness } from "../src/models/harness.ts";
 import type { Level, Property } from "../src/models/property.ts";
 import { isPropertyViolation, type PropertyViolation } from "../src/models/violation.ts";

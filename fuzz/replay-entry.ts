@@ -1,4 +1,4 @@
-import type { Driver } from "../src/adapters/driver.ts";
+import type { Driver } from "../src/transport/driver.ts";
 import type { Level, Property } from "../src/models/property.ts";
 import { checkProperty } from "../src/models/run.ts";
 import { buildReport, type Implementation } from "../src/reports/build.ts";

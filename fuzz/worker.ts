@@ -1,4 +1,4 @@
-import type { Driver } from "../src/adapters/driver.ts";
+import type { Driver } from "../src/transport/driver.ts";
 import { appliesTo, type Property } from "../src/models/property.ts";
 import { checkProperty, type RunObserver } from "../src/models/run.ts";
 import { PROPERTIES } from "../properties/index.ts";

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { MAX_TIMER_MS } from "../adapters/max-timer.ts";
+import { MAX_TIMER_MS } from "../transport/max-timer.ts";
 import { InputError } from "../errors/input.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Driver } from "../adapters/driver.ts";
+import type { Driver } from "../transport/driver.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import { Harness, storeSnapshot } from "./harness.ts";
 import type { Property } from "./property.ts";

@@ -1,4 +1,4 @@
-import type { Driver, Exchange, SendOptions } from "../adapters/driver.ts";
+import type { Driver, Exchange, SendOptions } from "../transport/driver.ts";
 import { isAdapterFault } from "../errors/adapter-fault.ts";
 import type { OperationCall, Outcome } from "../wire/protocol.ts";
 import type { Store } from "../wire/window.ts";

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { Driver, SendOptions } from "../adapters/driver.ts";
+import type { Driver, SendOptions } from "../transport/driver.ts";
 import type { Level, Property } from "./property.ts";
 import { Harness } from "./harness.ts";
 import { isPropertyViolation, type PropertyViolation } from "./violation.ts";

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Driver } from "../../src/adapters/driver.ts";
-import { openStdioDriver } from "../../src/adapters/stdio.ts";
+import type { Driver } from "../../src/transport/driver.ts";
+import { openStdioDriver } from "../../src/transport/stdio.ts";
 import { memoryIo } from "../../src/cli/io.ts";
 import { runSuite } from "../../src/cli/run.ts";
 import type { ResultLine } from "../../src/reports/summary.ts";
