@@ -3,6 +3,7 @@ import { InputError } from "../src/errors/input.ts";
 import { CATALOG } from "../properties/index.ts";
 import type { ResultLine, RunSummary } from "../src/reports/summary.ts";
 import { Target } from "../src/reports/report.ts";
+import { Level } from "../src/models/property.ts";
 import type { FuzzSection, FuzzSummary } from "./summary.ts";
 import { FUZZ_FORMAT } from "./summary.ts";
 
@@ -46,7 +47,7 @@ const Fuzz = z.looseObject({
 /** A summary.json as `run` or `fuzz` writes it; `interrupted` is optional so older summaries still merge. */
 export const SummaryFile = z.looseObject({
   implementation: z.string(),
-  level: z.enum(["core", "strict"]),
+  level: Level,
   capabilities: z.array(z.string()),
   runs: z.number(),
   requests: z.number(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { OperationRequest, Request, WireError } from "../wire/protocol.ts";
 import { Window } from "../wire/window.ts";
 import { Origin } from "../models/origin.ts";
+import { Level } from "../models/property.ts";
 import { describeCase, ExhaustiveCase } from "../models/exhaustive-case.ts";
 
 export const REPORT_FORMAT = "prunecheck-report/2";
@@ -26,10 +27,10 @@ const ReportShape = z
   .strictObject({
     format: z.literal(REPORT_FORMAT),
     /** `quote`: the sentence of the design note the property enforces. */
-    property: z.strictObject({ id: z.string(), level: z.enum(["core", "strict"]), title: z.string(), quote: z.string() }),
+    property: z.strictObject({ id: z.string(), level: Level, title: z.string(), quote: z.string() }),
     /** The property whose run found it: differs from `property` for adapter-protocol faults. */
     checked_property: z.string(),
-    level: z.enum(["core", "strict"]),
+    level: Level,
     implementation: z.strictObject({ name: z.string(), capabilities: z.array(z.string()), target: Target }),
     origin: Origin,
     /** Runs it took to find the first failure: for an exhaustive case, the cases up to and including it. */
