@@ -5,7 +5,7 @@
  * shrunk case, so the ratio depends on the timeout: measured at the default and at a short one.
  */
 import { join } from "node:path";
-import { openStdioDriver } from "../src/adapters/stdio.ts";
+import { openStdioDriver } from "../src/transport/stdio.ts";
 import { checkProperty } from "../src/models/run.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { median } from "./measure.ts";

@@ -5,8 +5,8 @@
  * input copy, output validation, property check, model update).
  */
 import fc from "fast-check";
-import type { Driver } from "../src/adapters/driver.ts";
-import { inProcessDriver } from "../src/adapters/in-process.ts";
+import type { Driver } from "../src/transport/driver.ts";
+import { inProcessDriver } from "../src/transport/in-process.ts";
 import { Harness } from "../src/models/harness.ts";
 import type { Property } from "../src/models/property.ts";
 import { checkProperty, runScenario } from "../src/models/run.ts";
@@ -76,7 +76,7 @@ class RecordingHarness extends Harness {
   }
 }
 
-const NO_CHECK: Property = { id: "no-check", level: "core", requires: [], title: "finds nothing", seed: "", check: () => null };
+const NO_CHECK: Property = { id: "no-check", level: "core", requires: [], title: "finds nothing", quote: "", check: () => null };
 
 /**
  * Each sample runs its variant for at least this long. Long enough that the garbage a variant makes is
@@ -89,7 +89,7 @@ async function recordScenarios(seed: number, scenarios: number): Promise<Recorde
   const driver = inProcessDriver(referencePruner);
   const recorded: Recorded[][] = [];
   for (const scenario of fc.sample(scenarioArb(), { numRuns: scenarios, seed })) {
-    const harness = new RecordingHarness(driver, NO_CHECK, "strict");
+    const harness = new RecordingHarness(driver, [NO_CHECK], "strict");
     await runScenario(driver, harness, scenario);
     recorded.push(harness.recorded);
   }
@@ -137,7 +137,7 @@ async function callsPerOp(property: Property, scenarios: readonly Recorded[][]):
 /** Every recorded request through the harness for one property, a fresh harness per scenario as a run has. */
 async function harnessCalls(property: Property, scenarios: readonly Recorded[][], driver: Driver = inProcessDriver(referencePruner)): Promise<void> {
   for (const requests of scenarios) {
-    const harness = new Harness(driver, property, "strict");
+    const harness = new Harness(driver, [property], "strict");
     for (const { label, call, truth } of requests) {
       const world = { truth, window: call.window } as unknown as World;
       await harness.exchange(world, label, call);

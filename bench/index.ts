@@ -4,7 +4,7 @@
  * argv, stdout or files.
  */
 import { loadavg } from "node:os";
-import { inProcessDriver } from "../src/adapters/in-process.ts";
+import { inProcessDriver } from "../src/transport/in-process.ts";
 import { checkProperty } from "../src/models/run.ts";
 import { referencePruner } from "../src/reference/index.ts";
 import { PROPERTIES } from "../properties/index.ts";

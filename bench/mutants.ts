@@ -4,8 +4,8 @@
  * property that lets the mutant through costs its whole run. The first failing check marks the end of
  * the search; what follows, until the result is back, is shrinking.
  */
-import type { Driver } from "../src/adapters/driver.ts";
-import { inProcessDriver } from "../src/adapters/in-process.ts";
+import type { Driver } from "../src/transport/driver.ts";
+import { inProcessDriver } from "../src/transport/in-process.ts";
 import type { Property } from "../src/models/property.ts";
 import { appliesTo } from "../src/models/property.ts";
 import { checkProperty } from "../src/models/run.ts";

@@ -6,9 +6,9 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import type { Driver, Exchange } from "../src/adapters/driver.ts";
-import { LineReader } from "../src/adapters/line-reader.ts";
-import { openStdioDriver } from "../src/adapters/stdio.ts";
+import type { Driver, Exchange } from "../src/transport/driver.ts";
+import { LineReader } from "../src/transport/line-reader.ts";
+import { openStdioDriver } from "../src/transport/stdio.ts";
 import { appliesTo } from "../src/models/property.ts";
 import { checkProperties } from "../src/models/run.ts";
 import type { OperationCall } from "../src/wire/protocol.ts";

@@ -3,7 +3,7 @@
  * `tsx bench/window-size-child.ts <spans> <seed>` prints one JSON WindowSizeRow on stdout.
  */
 import fc from "fast-check";
-import { inProcessDriver } from "../src/adapters/in-process.ts";
+import { inProcessDriver } from "../src/transport/in-process.ts";
 import { spanSpecArb } from "../src/arbitraries/span-spec.ts";
 import { Harness, storeSnapshot } from "../src/models/harness.ts";
 import { World } from "../src/models/world.ts";
@@ -27,7 +27,7 @@ const driver = inProcessDriver(referencePruner);
 async function throughHarness(): Promise<void> {
   for (const property of PROPERTIES) {
     const view = { truth: world.truth, window: call.window } as unknown as World;
-    await new Harness(driver, property, "strict").exchange(view, "prune", call);
+    await new Harness(driver, [property], "strict").exchange(view, "prune", call);
   }
 }
 

@@ -6,7 +6,7 @@ import { Report, type Target } from "../src/reports/report.ts";
 import type { Span, Store } from "../src/wire/window.ts";
 import { kindOf } from "../src/wire/window.ts";
 import { isPreconditionBearing, PRECONDITION_TAGS } from "../src/wire/tags.ts";
-import type { CopyState, TagClass } from "./exhaustive.ts";
+import type { CopyState, TagClass } from "../src/models/exhaustive-case.ts";
 import { makeDir, writeFileAtomic } from "../src/files/write-atomic.ts";
 
 /**

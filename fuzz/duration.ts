@@ -1,4 +1,4 @@
-import { MAX_TIMER_MS } from "../src/adapters/max-timer.ts";
+import { MAX_TIMER_MS } from "../src/transport/max-timer.ts";
 import { InputError } from "../src/errors/input.ts";
 
 const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { COPY_STATES, TAG_CLASSES, type CopyState, type ExhaustiveCase, type TagClass } from "../src/models/exhaustive-case.ts";
 import type { Capability, OperationCall } from "../src/wire/protocol.ts";
 import { windowSize } from "../src/wire/budget.ts";
 import { storeSnapshot } from "../src/models/harness.ts";
@@ -14,23 +14,6 @@ import { operationsFor, type SpanForm } from "../src/models/input-space.ts";
  * on it: a prune of every evict subset, and where declared a summarize of every non-empty source subset,
  * a reground, and a compact to nothing and to half the window's size.
  */
-export const TAG_CLASSES = {
-  precondition: ["invariant"],
-  ordinary: ["diff"],
-  untagged: [],
-  /** Not a precondition tag on the wire, though a case-folding pruner would take it for one. */
-  lookalike: ["Invariant"],
-} as const satisfies Record<string, readonly string[]>;
-export type TagClass = keyof typeof TAG_CLASSES;
-
-/**
- * Originals with an exact, no, missing or stale copy; pointers whose key resolves or is gone; summaries
- * whose source resolves through their provenance, the same externalized (its own text in the store, as a
- * source a careless summarize takes for an original), one whose source was lost, and a pointer to one.
- */
-export const COPY_STATES = ["exact", "no-key", "missing-key", "stale-key", "pointer", "pointer-missing", "summary", "summary-exact", "summary-lost", "summary-pointer"] as const;
-export type CopyState = (typeof COPY_STATES)[number];
-
 /** The form (../src/models/input-space.ts) a span in each copy state has: together, every form there is. */
 export const COPY_STATE_FORMS: Record<CopyState, SpanForm> = {
   exact: "original",
@@ -50,19 +33,6 @@ const TAG_CLASS_NAMES = Object.keys(TAG_CLASSES) as TagClass[];
 export const SPAN_KINDS: readonly (readonly [TagClass, CopyState])[] = TAG_CLASS_NAMES.flatMap((tags) => COPY_STATES.map((copy) => [tags, copy] as const));
 
 export const COMPACT_FRACTIONS = [0, 0.5] as const;
-
-export const ExhaustiveCase = z.strictObject({
-  depth: z.union([z.literal(0), z.literal(1)]),
-  spans: z.array(z.tuple([z.enum(TAG_CLASS_NAMES as [TagClass, ...TagClass[]]), z.enum(COPY_STATES)])),
-  /** Every span but the first depends on the one before it. */
-  chained: z.boolean().optional(),
-  op: z.enum(["prune", "summarize", "reground", "compact"]),
-  /** Positions of the spans the operation names: prune evicts them, summarize compresses them. */
-  named: z.array(z.int().min(0)),
-  /** compact only: the budget as a fraction of the window's size in chars. */
-  fraction: z.number().optional(),
-});
-export type ExhaustiveCase = z.infer<typeof ExhaustiveCase>;
 
 /** Operations per window of k spans, for an implementation declaring `capabilities`. */
 function opsPerWindow(k: number, capabilities: readonly Capability[]): number {
@@ -205,29 +175,5 @@ export function stageCase(testCase: ExhaustiveCase, capabilities: readonly Capab
       const limit = Math.floor(windowSize(window, "chars") * (testCase.fraction ?? 0));
       return { world, label: `compact to ${limit} chars`, call: { op: "compact", window, store, budget: { unit: "chars", limit } } };
     }
-  }
-}
-
-/** One line per case, for traces and reports: `depth 1, [precondition/stale-key, untagged/pointer], chained, prune {0}`. */
-export function describeCase(testCase: ExhaustiveCase): string {
-  const spans = testCase.spans.map(([tags, copy]) => `${tags}/${copy}`).join(", ");
-  const what = testCase.op === "compact" ? `compact to ${testCase.fraction ?? 0} of its size` : testCase.op === "reground" ? "reground" : `${testCase.op} {${testCase.named.join(",")}}`;
-  return `depth ${testCase.depth}, [${spans}]${testCase.chained === true ? ", chained" : ""}, ${what}`;
-}
-
-const PREFIX = "exhaustive ";
-
-/** A report's `counterexample` for an exhaustive case: the case itself, so the corpus can replay it. */
-export function encodeCase(testCase: ExhaustiveCase): string {
-  return `${PREFIX}${JSON.stringify(testCase)}`;
-}
-
-export function decodeCase(counterexample: string): ExhaustiveCase | null {
-  if (!counterexample.startsWith(PREFIX)) return null;
-  try {
-    const parsed = ExhaustiveCase.safeParse(JSON.parse(counterexample.slice(PREFIX.length)));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inProcessDriver } from "../src/adapters/in-process.ts";
+import { inProcessDriver } from "../src/transport/in-process.ts";
 import { MUTANTS } from "../properties/mutants/index.ts";
 import type { Mutant } from "../properties/mutants/mutant.ts";
 import { workerPlan } from "../test/helpers/worker-plan.ts";

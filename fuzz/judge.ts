@@ -1,10 +1,11 @@
-import type { Driver } from "../src/adapters/driver.ts";
+import type { Driver } from "../src/transport/driver.ts";
 import { Harness } from "../src/models/harness.ts";
-import type { Finding, Level, Property } from "../src/models/property.ts";
-import { isPropertyViolation, PropertyViolation } from "../src/models/violation.ts";
+import type { Level, Property } from "../src/models/property.ts";
+import { isPropertyViolation, type PropertyViolation } from "../src/models/violation.ts";
+import { describeCase, type ExhaustiveCase } from "../src/models/exhaustive-case.ts";
 import { buildReport, targetFlags, type Implementation } from "../src/reports/build.ts";
 import type { Report } from "../src/reports/report.ts";
-import { describeCase, encodeCase, stageCase, type ExhaustiveCase } from "./exhaustive.ts";
+import { stageCase } from "./exhaustive.ts";
 
 export interface CaseVerdict {
   readonly requests: number;
@@ -13,45 +14,25 @@ export interface CaseVerdict {
 }
 
 /**
- * Sends a case's one request through the model's Harness and lets every given property judge the same
+ * Sends a case's one request through the model's Harness, which lets every given property judge the same
  * answer: the exact property code a random run uses, one request (and the probes the properties ask for)
  * per case rather than one per property.
  */
 export async function judgeCase(driver: Driver, testCase: ExhaustiveCase, properties: readonly Property[], level: Level): Promise<CaseVerdict> {
   const { world, label, call } = stageCase(testCase, driver.capabilities);
-  const findings = new Map<Property, Finding>();
-  const everyProperty: Property = {
-    id: "exhaustive",
-    level: "core",
-    requires: [],
-    title: "every applicable property at once",
-    seed: "",
-    probes: [...new Set(properties.flatMap((property) => property.probes ?? []))],
-    check(step) {
-      for (const property of properties) {
-        const finding = property.check(step);
-        if (finding !== null) findings.set(property, finding);
-      }
-      // Never a finding of its own: each property's is collected above, so all of them see the request.
-      return null;
-    },
-  };
-  const harness = new Harness(driver, everyProperty, level);
+  const harness = new Harness(driver, properties, level);
   harness.note(`the exhaustive case is ${describeCase(testCase)}`);
   try {
     await harness.exchange(world, label, call);
   } catch (error) {
     if (!isPropertyViolation(error)) throw error;
-    return { requests: harness.requests, violations: new Map(properties.map((property) => [property.id, error])) };
   }
-  const violations = new Map([...findings].map(([property, finding]) => [property.id, new PropertyViolation(property.id, finding, harness.trace)]));
-  return { requests: harness.requests, violations };
+  return { requests: harness.requests, violations: harness.violations };
 }
 
 /**
- * The report of a failing exhaustive case. It has no fast-check seed or path: `counterexample` holds the
- * case itself (see encodeCase), which the corpus replays, and `replay` is the fuzz command that finds it
- * again. Seed 0 and path "exhaustive" mark it; `runs_to_failure` is the case's position in the enumeration.
+ * The report of a failing exhaustive case: its origin is the case and its position in the enumeration,
+ * which the corpus replays, and `replay` is the fuzz command that finds it again.
  */
 export function caseReport(input: {
   readonly property: string;
@@ -67,18 +48,13 @@ export function caseReport(input: {
     {
       property: input.property,
       level: input.level,
-      seed: 0,
-      runs: 1,
-      requests: input.requests,
-      ms: 0,
-      status: "failed",
       violation: input.violation,
-      path: "exhaustive",
-      replayPath: "",
-      shrinks: 0,
+      origin: { kind: "exhaustive", case: input.testCase, index: input.index },
       runsToFailure: input.index + 1,
+      shrinks: 0,
+      ms: 0,
       findMs: 0,
-      counterexample: encodeCase(input.testCase),
+      counterexample: describeCase(input.testCase),
     },
     input.implementation,
     { outDir: input.outDir },

@@ -3,6 +3,7 @@ import { InputError } from "../src/errors/input.ts";
 import { CATALOG } from "../properties/index.ts";
 import type { ResultLine, RunSummary } from "../src/reports/summary.ts";
 import { Target } from "../src/reports/report.ts";
+import { Level } from "../src/models/property.ts";
 import type { FuzzSection, FuzzSummary } from "./summary.ts";
 import { FUZZ_FORMAT } from "./summary.ts";
 
@@ -39,14 +40,14 @@ const Fuzz = z.looseObject({
     first: z.array(z.looseObject({ property: z.string(), violated: z.string(), index: z.int(), case: z.string() })),
   }),
   corpus: z.looseObject({ dir: z.string(), replayed: z.array(z.looseObject({ file: z.string(), property: z.string(), verdict: z.enum(["still-fails", "passes", "skipped", "error"]), detail: z.string().optional() })), added: z.array(z.string()) }),
-  found: z.array(z.looseObject({ property: z.string(), violated: z.string(), phase: z.enum(["corpus", "exhaustive", "random"]), seed: z.int(), round: z.int().optional(), case_index: z.int().optional(), corpus_file: z.string().optional(), report: z.string().optional() })),
+  found: z.array(z.looseObject({ property: z.string(), violated: z.string(), phase: z.enum(["corpus", "exhaustive", "random"]), seed: z.int().optional(), round: z.int().optional(), case_index: z.int().optional(), corpus_file: z.string().optional(), report: z.string().optional() })),
   throughput: z.looseObject({ runs_per_s: z.number(), requests_per_s: z.number() }),
 });
 
 /** A summary.json as `run` or `fuzz` writes it; `interrupted` is optional so older summaries still merge. */
 export const SummaryFile = z.looseObject({
   implementation: z.string(),
-  level: z.enum(["core", "strict"]),
+  level: Level,
   capabilities: z.array(z.string()),
   runs: z.number(),
   requests: z.number(),

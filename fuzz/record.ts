@@ -7,7 +7,7 @@ import type { Report } from "../src/reports/report.ts";
 import type { Capability } from "../src/wire/protocol.ts";
 import type { CampaignOptions, Heard } from "./campaign.ts";
 import { addToCorpus } from "./corpus.ts";
-import { caseCount, decodeCase, describeCase } from "./exhaustive.ts";
+import { caseCount } from "./exhaustive.ts";
 import type { Found, PropertyTally, WorkerResult } from "./messages.ts";
 import { DEFAULT_ROUND_RUNS, roundSeed, SEED_DERIVATION } from "./seeds.ts";
 import { nthItem, shardShare } from "./shard.ts";
@@ -113,10 +113,7 @@ function exhaustiveSection(options: CampaignOptions, heard: Heard, capabilities:
     requests: sections.reduce((sum, section) => sum + section.requests, 0),
     seconds: Math.max(0, ...sections.map((section) => section.ms)) / 1000,
     violations: [...new Set(first.map((item) => item.report.property.id))],
-    first: first.map((item) => {
-      const testCase = decodeCase(item.report.counterexample);
-      return { property: item.property, violated: item.report.property.id, index: item.order, case: testCase === null ? item.report.counterexample : describeCase(testCase) };
-    }),
+    first: first.map((item) => ({ property: item.property, violated: item.report.property.id, index: item.order, case: item.report.counterexample })),
   };
 }
 
@@ -134,7 +131,7 @@ function foundLine(item: Found, stem: string | undefined): FoundLine {
     property: item.property,
     violated: item.report.property.id,
     phase: item.phase,
-    seed: item.report.seed,
+    ...(item.report.origin.kind === "random" ? { seed: item.report.origin.seed } : {}),
     ...(item.phase === "random" ? { round: item.order } : {}),
     ...(item.phase === "exhaustive" ? { case_index: item.order } : {}),
     ...(item.corpusFile === undefined ? {} : { corpus_file: item.corpusFile }),

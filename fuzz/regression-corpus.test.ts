@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Driver } from "../src/adapters/driver.ts";
-import { inProcessDriver } from "../src/adapters/in-process.ts";
+import type { Driver } from "../src/transport/driver.ts";
+import { inProcessDriver } from "../src/transport/in-process.ts";
 import { referencePruner } from "../src/reference/index.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { catalogPruner, mutantTarget } from "../properties/mutants/catalog-target.ts";

@@ -1,10 +1,10 @@
-import type { Driver } from "../src/adapters/driver.ts";
+import type { Driver } from "../src/transport/driver.ts";
 import type { Level, Property } from "../src/models/property.ts";
 import { checkProperty } from "../src/models/run.ts";
 import { buildReport, type Implementation } from "../src/reports/build.ts";
 import type { Report } from "../src/reports/report.ts";
 import type { CorpusEntry } from "./corpus.ts";
-import { decodeCase } from "./exhaustive.ts";
+import type { ExhaustiveOrigin, RandomOrigin } from "../src/models/origin.ts";
 import { caseReport, judgeCase } from "./judge.ts";
 
 export type EntryOutcome =
@@ -22,27 +22,39 @@ export interface ReplayContext {
 }
 
 /**
- * Re-runs one corpus entry exactly, as `prunecheck replay` does (property, seed, path and replayPath, at
- * most one run), or, for an exhaustive case, its one request; at the campaign's level, so a strict entry
- * is skipped by a core campaign. A failure comes back as a fresh report.
+ * Re-runs one corpus entry exactly, as `prunecheck replay` does, by its origin: a random run by its seed,
+ * path and replayPath (at most one run), an exhaustive case by its one request; at the campaign's level,
+ * so a strict entry is skipped by a core campaign. A failure comes back as a fresh report.
  */
 export async function replayEntry(driver: Driver, entry: CorpusEntry, context: ReplayContext): Promise<EntryOutcome> {
   const { report } = entry;
   const property = context.properties.find((candidate) => candidate.id === report.checked_property);
   if (property === undefined) return { verdict: "skipped", reason: `${report.checked_property} is not checked in this campaign` };
   if (report.level === "strict" && context.level === "core") return { verdict: "skipped", reason: "found at strict, this campaign is core" };
-  const testCase = decodeCase(report.counterexample);
-  if (testCase !== null) {
-    const { requests, violations } = await judgeCase(driver, testCase, [property], context.level);
-    const violation = violations.get(property.id);
-    if (violation === undefined) return { verdict: "passes", requests };
-    const fresh = caseReport({ property: property.id, violation, testCase, index: report.runs_to_failure - 1, level: context.level, implementation: context.implementation, requests, outDir: context.outDir });
-    return { verdict: "still-fails", report: fresh, requests };
+  const { origin } = report;
+  switch (origin.kind) {
+    case "random":
+      return replayRun(driver, property, origin, report.runs_to_failure, context);
+    case "exhaustive":
+      return replayCase(driver, property, origin, context);
+    case "trace":
+      return { verdict: "skipped", reason: `it was found in a recorded conversation (${origin.file}:${origin.line}); replay the trace with \`prunecheck audit\`` };
   }
-  const lost: EntryOutcome = { verdict: "skipped", reason: `its path ${report.path} leads to no run of seed ${report.seed} (was the report edited, or written by another prunecheck version?)` };
+}
+
+async function replayCase(driver: Driver, property: Property, origin: ExhaustiveOrigin, context: ReplayContext): Promise<EntryOutcome> {
+  const { requests, violations } = await judgeCase(driver, origin.case, [property], context.level);
+  const violation = violations.get(property.id);
+  if (violation === undefined) return { verdict: "passes", requests };
+  const fresh = caseReport({ property: property.id, violation, testCase: origin.case, index: origin.index, level: context.level, implementation: context.implementation, requests, outDir: context.outDir });
+  return { verdict: "still-fails", report: fresh, requests };
+}
+
+async function replayRun(driver: Driver, property: Property, origin: RandomOrigin, runsToFailure: number, context: ReplayContext): Promise<EntryOutcome> {
+  const lost: EntryOutcome = { verdict: "skipped", reason: `its path ${origin.path} leads to no run of seed ${origin.seed} (was the report edited, or written by another prunecheck version?)` };
   let result: Awaited<ReturnType<typeof checkProperty>>;
   try {
-    result = await checkProperty(driver, property, { level: context.level, numRuns: 1, seed: report.seed, path: report.path, replayPath: report.replayPath });
+    result = await checkProperty(driver, property, { level: context.level, numRuns: 1, seed: origin.seed, replay: { path: origin.path, replayPath: origin.replayPath, runsToFailure } });
   } catch (error) {
     // fast-check walks the path before the first run and throws where a step has nothing to shrink...
     if (!(error instanceof Error && error.message.startsWith("Unable to replay"))) throw error;

@@ -59,8 +59,8 @@ export interface FoundLine {
   readonly property: string;
   readonly violated: string;
   readonly phase: Phase;
-  /** The fast-check seed of the failing run (0 for an exhaustive case). */
-  readonly seed: number;
+  /** The fast-check seed of the failing run, when a random run found it. */
+  readonly seed?: number;
   readonly round?: number;
   readonly case_index?: number;
   readonly corpus_file?: string;

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { interruptible } from "../src/adapters/interruptible.ts";
+import { interruptible } from "../src/transport/interruptible.ts";
 import { openTarget } from "../src/cli/target.ts";
 import { serializeError } from "./errors.ts";
 import type { CampaignCommand, WorkerEvent, WorkerPlan } from "./messages.ts";

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { inProcessDriver } from "../src/adapters/in-process.ts";
-import { definePruner } from "../src/adapters/pruner.ts";
-import type { Driver } from "../src/adapters/driver.ts";
+import { inProcessDriver } from "../src/transport/in-process.ts";
+import { definePruner } from "../src/transport/pruner.ts";
+import type { Driver } from "../src/transport/driver.ts";
 import { referencePruner } from "../src/reference/index.ts";
 import { MUTANTS } from "../properties/mutants/index.ts";
 import { workerPlan } from "../test/helpers/worker-plan.ts";

@@ -1,9 +1,10 @@
-import type { Driver } from "../src/adapters/driver.ts";
+import type { Driver } from "../src/transport/driver.ts";
 import { appliesTo, type Property } from "../src/models/property.ts";
 import { checkProperty, type RunObserver } from "../src/models/run.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { buildReport, type Implementation } from "../src/reports/build.ts";
-import { enumerateCases, type ExhaustiveCase } from "./exhaustive.ts";
+import { enumerateCases } from "./exhaustive.ts";
+import type { ExhaustiveCase } from "../src/models/exhaustive-case.ts";
 import { caseReport, judgeCase, type CaseVerdict } from "./judge.ts";
 import type { CorpusVerdict, Phase, PropertyTally, WorkerEvent, WorkerPlan, WorkerResult } from "./messages.ts";
 import { replayEntry } from "./replay-entry.ts";

@@ -13,5 +13,5 @@ export const adapterProtocol: PropertyInfo = {
   level: "core",
   requires: [],
   title: "The implementation answers every request, in time, with one valid response",
-  seed: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
+  quote: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
 };

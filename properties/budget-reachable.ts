@@ -22,7 +22,7 @@ export const budgetReachable: Property = {
   level: "core",
   requires: ["compact"],
   title: "A compact refuses only a budget that its own pruning meets correctly",
-  seed: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
+  quote: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
   probes: ["prune-copied"],
   check({ call, outcome, truth, probes }) {
     const pruned = probes["prune-copied"];

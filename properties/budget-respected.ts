@@ -12,7 +12,7 @@ export const budgetRespected: Property = {
   level: "core",
   requires: ["compact"],
   title: "A successful compaction fits its budget",
-  seed: "the runtime granted the model a `prune_context` tool constrained only by a token budget.",
+  quote: "the runtime granted the model a `prune_context` tool constrained only by a token budget.",
   check({ call, outcome }) {
     if (call.op !== "compact" || !outcome.ok) return null;
     const size = windowSize(outcome.window, call.budget.unit);

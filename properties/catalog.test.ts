@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { inProcessDriver } from "../src/adapters/in-process.ts";
+import { inProcessDriver } from "../src/transport/in-process.ts";
 import { appliesTo, LEVELS } from "../src/models/property.ts";
 import { checkProperty } from "../src/models/run.ts";
 import { referencePruner } from "../src/reference/index.ts";

@@ -17,7 +17,7 @@ export const dependenciesIntact: Property = {
   level: "core",
   requires: [],
   title: "No kept span depends on a span evicted without a resolvable pointer",
-  seed: "A span is precondition-bearing if a later action's correctness depends on its *content*, not merely on the fact that it was consulted.",
+  quote: "A span is precondition-bearing if a later action's correctness depends on its *content*, not merely on the fact that it was consulted.",
   check({ call, outcome, truth }) {
     if (!outcome.ok) return null;
     const before = new Set(call.window.spans.map((span) => span.span_id));

@@ -17,7 +17,7 @@ export const depthBound: Property = {
   level: "core",
   requires: [],
   title: "Derivation depth is bounded, monotonic and never laundered",
-  seed: "The runtime must reject a prune whose input window is itself the output of an un-externalized prune, or must tag summaries with a monotonic `derivation_depth` and refuse to summarize beyond depth 1 without re-grounding against the source store.",
+  quote: "The runtime must reject a prune whose input window is itself the output of an un-externalized prune, or must tag summaries with a monotonic `derivation_depth` and refuse to summarize beyond depth 1 without re-grounding against the source store.",
   check({ call, outcome, truth }) {
     if (!outcome.ok || call.op === "reground") return null;
     const before = call.window.derivation_depth;

@@ -12,7 +12,7 @@ export const inputsImmutable: Property = {
   level: "core",
   requires: [],
   title: "The pruner never mutates its inputs",
-  seed: "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier",
+  quote: "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier",
   check({ call, sent }) {
     const { id: _id, ...received } = sent;
     if (sameData(received, call)) return null;

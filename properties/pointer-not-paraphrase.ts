@@ -15,7 +15,7 @@ export const pointerNotParaphrase: Property = {
   level: "core",
   requires: [],
   title: "An evicted precondition span leaves a resolvable pointer, never a paraphrase",
-  seed: "spans tagged `invariant` or `precondition` are evictable only to a side store, never to a paraphrase.",
+  quote: "spans tagged `invariant` or `precondition` are evictable only to a side store, never to a paraphrase.",
   check(step) {
     const { call, outcome, truth } = step;
     if (!outcome.ok) return null;

@@ -16,7 +16,7 @@ export const provenanceResolvesProperty: Property = {
   level: "core",
   requires: ["summarize"],
   title: "Summaries carry provenance that resolves byte-exact",
-  seed: "A summary must carry the set of source span-ids it compresses. A summary with an empty or unresolvable provenance set is treated as unverified and cannot justify a destructive action.",
+  quote: "A summary must carry the set of source span-ids it compresses. A summary with an empty or unresolvable provenance set is treated as unverified and cannot justify a destructive action.",
   check(step) {
     const { call, outcome, truth } = step;
     if (!outcome.ok) return null;

@@ -13,7 +13,7 @@ export const reevictIdempotent: Property = {
   level: "strict",
   requires: [],
   title: "Evicting a pointer again leaves it exactly as it was",
-  seed: "An instance that assumes `prune(prune(ctx)) == prune(ctx)` will silently corrupt its own task state and will be unable to detect the corruption, because the evidence of the original spans is exactly what was deleted.",
+  quote: "An instance that assumes `prune(prune(ctx)) == prune(ctx)` will silently corrupt its own task state and will be unable to detect the corruption, because the evidence of the original spans is exactly what was deleted.",
   check(step) {
     const { call, outcome } = step;
     if (!outcome.ok) return null;

@@ -16,7 +16,7 @@ export const safePruneSucceeds: Property = {
   level: "core",
   requires: [],
   title: "A safe operation succeeds and does what was asked",
-  seed: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
+  quote: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
   check(step) {
     if (!isSafe(step)) return null;
     const { call, outcome, truth, level } = step;

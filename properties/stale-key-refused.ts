@@ -15,7 +15,7 @@ export const staleKeyRefused: Property = {
   level: "core",
   requires: [],
   title: "A missing or stale key never counts as externalized",
-  seed: "When a downstream test failed, the instance attempted to \"restore\" context by re-reading the schema — but the re-read returned the *current* schema, which had already been mutated by the bad edits.",
+  quote: "When a downstream test failed, the instance attempted to \"restore\" context by re-reading the schema — but the re-read returned the *current* schema, which had already been mutated by the bad edits.",
   check(step) {
     const { call, outcome, truth } = step;
     if (!outcome.ok) return null;

@@ -16,7 +16,7 @@ export const summaryKeepsTags: Property = {
   level: "core",
   requires: ["summarize"],
   title: "A summary keeps its sources' precondition tags (strict: exactly their tags)",
-  seed: "spans tagged `invariant` or `precondition` are evictable only to a side store, never to a paraphrase.",
+  quote: "spans tagged `invariant` or `precondition` are evictable only to a side store, never to a paraphrase.",
   check({ call, outcome, level }) {
     if (call.op !== "summarize" || !outcome.ok) return null;
     const summary = outcome.window.spans.find((span) => span.span_id === call.summary_id);

@@ -1,9 +1,9 @@
-export { definePruner } from "./adapters/pruner.ts";
-export type { Pruner } from "./adapters/pruner.ts";
-export type { Driver, Exchange } from "./adapters/driver.ts";
-export { inProcessDriver } from "./adapters/in-process.ts";
-export { openStdioDriver } from "./adapters/stdio.ts";
-export type { StdioDriverOptions } from "./adapters/stdio.ts";
+export { definePruner } from "./transport/pruner.ts";
+export type { Pruner } from "./transport/pruner.ts";
+export type { Driver, Exchange } from "./transport/driver.ts";
+export { inProcessDriver } from "./transport/in-process.ts";
+export { openStdioDriver } from "./transport/stdio.ts";
+export type { StdioDriverOptions } from "./transport/stdio.ts";
 export { UnrecoverablePruneError, isUnrecoverablePruneError, REFUSAL_REASONS } from "./errors/unrecoverable.ts";
 export type { RefusalReason } from "./errors/unrecoverable.ts";
 export { AdapterFault, isAdapterFault, ADAPTER_FAULTS } from "./errors/adapter-fault.ts";

@@ -1,4 +1,4 @@
-import type { Pruner } from "../../src/adapters/pruner.ts";
+import type { Pruner } from "../../src/transport/pruner.ts";
 import { referencePruner } from "../../src/reference/index.ts";
 import type { Target } from "../../src/reports/report.ts";
 import { MUTANTS } from "./index.ts";

@@ -1,4 +1,4 @@
-import type { Pruner } from "../../src/adapters/pruner.ts";
+import type { Pruner } from "../../src/transport/pruner.ts";
 import type { Level } from "../../src/models/property.ts";
 import { referencePruner } from "../../src/reference/index.ts";
 

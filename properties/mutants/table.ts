@@ -1,4 +1,4 @@
-import { inProcessDriver } from "../../src/adapters/in-process.ts";
+import { inProcessDriver } from "../../src/transport/in-process.ts";
 import type { Level } from "../../src/models/property.ts";
 import { appliesTo } from "../../src/models/property.ts";
 import type { PropertyResult } from "../../src/models/run.ts";

@@ -7,7 +7,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { addToCorpus, loadCorpus } from "../../fuzz/corpus.ts";
-import { inProcessDriver } from "../../src/adapters/in-process.ts";
+import { inProcessDriver } from "../../src/transport/in-process.ts";
 import { checkProperty } from "../../src/models/run.ts";
 import { buildReport } from "../../src/reports/build.ts";
 import { PROPERTIES } from "../index.ts";

@@ -1,8 +1,10 @@
 import { randomInt } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { MAX_TIMER_MS } from "../adapters/max-timer.ts";
+import { MAX_TIMER_MS } from "../transport/max-timer.ts";
+import { DEFAULT_TIMEOUT_MS } from "../transport/stdio.ts";
 import { InputError } from "../errors/input.ts";
+import { Level } from "../models/property.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -52,7 +54,7 @@ export const NUMERIC_FLAGS = {
     fallback: () => randomInt(MAX_SEED + 1),
     hint: `fast-check seeds are 32-bit. To derive one from a larger number, such as a CI run id: --seed $(( GITHUB_RUN_ID % ${MAX_SEED + 1} )).`,
   },
-  "timeout-ms": { min: 1, max: MAX_TIMER_MS, fallback: () => 5000, hint: `Node's timers hold at most ${MAX_TIMER_MS} ms (about 24.8 days); a larger timeout would fire after 1 ms.` },
+  "timeout-ms": { min: 1, max: MAX_TIMER_MS, fallback: () => DEFAULT_TIMEOUT_MS, hint: `Node's timers hold at most ${MAX_TIMER_MS} ms (about 24.8 days); a larger timeout would fire after 1 ms.` },
   "max-commands": { min: 1, max: 1000, fallback: () => 24, hint: "Longer sequences make every run and every shrink step slower; the default 24 builds up budget pressure and depth." },
   exhaustive: { min: 0, max: 4, fallback: () => 2, hint: "0 is off; 2 takes about ten seconds, 3 about eight minutes in-process on two cores, 4 about eighty times as long." },
   // A worker is a thread with its own harness and its own adapter (issue 16: 32 of them took 2.1 GB on two
@@ -80,7 +82,9 @@ export function numericFlag(name: NumericFlagName, value: string | undefined, fa
   return number;
 }
 
-export function level(value: string | undefined): "core" | "strict" {
-  if (value === undefined || value === "core" || value === "strict") return value ?? "core";
+export function level(value: string | undefined): Level {
+  if (value === undefined) return "core";
+  const parsed = Level.safeParse(value);
+  if (parsed.success) return parsed.data;
   throw new InputError("usage", `--level must be core or strict, got ${JSON.stringify(value)}`, "Use --level core (the default) or --level strict.");
 }

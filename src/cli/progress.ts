@@ -1,4 +1,4 @@
-import { MAX_TIMER_MS } from "../adapters/max-timer.ts";
+import { MAX_TIMER_MS } from "../transport/max-timer.ts";
 import { InputError } from "../errors/input.ts";
 import type { Io } from "./io.ts";
 

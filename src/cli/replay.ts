@@ -3,6 +3,7 @@ import { readJsonAs } from "./read-json.ts";
 import { PROPERTIES } from "../../properties/index.ts";
 import { replayEntry, type EntryOutcome } from "../../fuzz/replay-entry.ts";
 import { Report, type Target } from "../reports/report.ts";
+import type { Origin } from "../models/origin.ts";
 import { targetFlags } from "../reports/build.ts";
 import { describeTarget, openTarget, type TargetOptions } from "./target.ts";
 import { oneLine, type Io } from "./io.ts";
@@ -42,7 +43,7 @@ export function replayTarget(report: Report, file: string, override: Target | nu
 
 /**
  * Re-runs exactly the shrunk counterexample of a report against `target` (see replayTarget):
- * a model-based one by property, level, seed, path and replayPath, an exhaustive one by its single case.
+ * by its origin: a random run by property, level, seed, path and replayPath, an exhaustive case by its one request.
  * It still fails: the fault is there; it passes: fixed. Once `signal` aborts, the adapter is stopped and
  * the outcome is `interrupted`, whatever the run says.
  */
@@ -58,10 +59,21 @@ export async function replayReport(report: Report, target: Target, options: Targ
       outDir: ".",
     });
     const outcome = options.signal?.aborted ? { verdict: "interrupted" as const, message: "interrupted before it finished" } : judge(result, report, driver.name);
-    io.line(`replay ${report.property.id} (seed ${report.seed}, path ${report.path}) on ${quoteName(driver.name)}: ${outcome.message}`);
+    io.line(`replay ${report.property.id} (${describeOrigin(report.origin)}) on ${quoteName(driver.name)}: ${outcome.message}`);
     return outcome;
   } finally {
     await driver.close();
+  }
+}
+
+function describeOrigin(origin: Origin): string {
+  switch (origin.kind) {
+    case "random":
+      return `seed ${origin.seed}, path ${origin.path}`;
+    case "exhaustive":
+      return `exhaustive case #${origin.index}`;
+    case "trace":
+      return `${origin.file}:${origin.line}`;
   }
 }
 

@@ -1,5 +1,5 @@
-import type { Driver } from "../adapters/driver.ts";
-import { interruptible } from "../adapters/interruptible.ts";
+import type { Driver } from "../transport/driver.ts";
+import { interruptible } from "../transport/interruptible.ts";
 import { checkProperties, type PropertyResult } from "../models/run.ts";
 import { appliesTo, type Level, type Property } from "../models/property.ts";
 import { PROPERTIES } from "../../properties/index.ts";

@@ -1,9 +1,9 @@
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
-import type { Driver } from "../adapters/driver.ts";
-import { inProcessDriver } from "../adapters/in-process.ts";
-import type { Pruner } from "../adapters/pruner.ts";
-import { openStdioDriver } from "../adapters/stdio.ts";
+import type { Driver } from "../transport/driver.ts";
+import { inProcessDriver } from "../transport/in-process.ts";
+import type { Pruner } from "../transport/pruner.ts";
+import { openStdioDriver } from "../transport/stdio.ts";
 import { InputError } from "../errors/input.ts";
 import { referencePruner } from "../reference/index.ts";
 import type { Target } from "../reports/report.ts";

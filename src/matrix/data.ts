@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Target } from "../reports/report.ts";
+import { Level } from "../models/property.ts";
 
 export const MATRIX_FORMAT = "prunecheck-matrix/1";
 
@@ -23,7 +24,7 @@ export const Column = z.strictObject({
   /** The name the implementation gave itself (its reports carry it). */
   implementation: z.string(),
   target: Target,
-  level: z.enum(["core", "strict"]),
+  level: Level,
   runs: z.int(),
   seed: z.int(),
   capabilities: z.array(z.string()),
@@ -46,7 +47,7 @@ export const Matrix = z.strictObject({
   created: z.string(),
   prunecheck: z.string(),
   node: z.string(),
-  properties: z.array(z.strictObject({ id: z.string(), level: z.enum(["core", "strict"]), title: z.string() })),
+  properties: z.array(z.strictObject({ id: z.string(), level: Level, title: z.string() })),
   columns: z.array(Column),
 });
 export type Matrix = z.infer<typeof Matrix>;

@@ -78,21 +78,21 @@ export function faults(step: Pick<Step, "call" | "truth" | "outcome">): Readonly
     found.set(id, set);
   };
   if (call.op !== "reground" && call.window.derivation_depth >= 1) {
-    for (const span of ungroundedSpans(call.window, truth, store)) add(span.span_id, "derived_ungrounded", groundingFault(span, truth, store));
+    for (const span of ungroundedSpans(call.window, truth, store)) add(span.span_id, "derived_ungrounded", groundingProblem(span, truth, store));
   }
   switch (call.op) {
     case "prune":
       for (const span of evicted(step)) {
-        const fault = copyFault(span, truth, store);
-        if (fault !== null) add(span.span_id, fault);
+        const problem = copyProblem(span, truth, store);
+        if (problem !== null) add(span.span_id, problem);
       }
       break;
     case "compact":
       // Over budget, what stands in the way is whatever has no copy to evict to.
       if (windowSize(call.window, call.budget.unit) <= call.budget.limit) break;
       for (const span of call.window.spans) {
-        const fault = kindOf(span) === "pointer" ? null : copyFault(span, truth, store);
-        if (fault !== null) add(span.span_id, "budget_unreachable", fault);
+        const problem = kindOf(span) === "pointer" ? null : copyProblem(span, truth, store);
+        if (problem !== null) add(span.span_id, "budget_unreachable", problem);
       }
       break;
     case "summarize": {
@@ -101,14 +101,14 @@ export function faults(step: Pick<Step, "call" | "truth" | "outcome">): Readonly
       for (const id of call.span_ids) if (!present.has(id)) add(id, "unknown_span");
       if (present.has(call.summary_id)) add(call.summary_id, "duplicate_span_id");
       for (const span of sources(call)) {
-        const fault = copyFault(span, truth, store);
-        if (isSummaryLike(span) || fault !== null) add(span.span_id, isSummaryLike(span) ? "summary_depth_exceeded" : null, fault);
+        const problem = copyProblem(span, truth, store);
+        if (isSummaryLike(span) || problem !== null) add(span.span_id, isSummaryLike(span) ? "summary_depth_exceeded" : null, problem);
       }
       break;
     }
     case "reground":
       // Reground leaves originals alone, so only pointers and summaries can stand in its way.
-      for (const span of ungroundedSpans(call.window, truth, store)) if (kindOf(span) !== "original") add(span.span_id, groundingFault(span, truth, store));
+      for (const span of ungroundedSpans(call.window, truth, store)) if (kindOf(span) !== "original") add(span.span_id, groundingProblem(span, truth, store));
       break;
   }
   return found;
@@ -120,7 +120,7 @@ export function culprits(step: Pick<Step, "call" | "truth" | "outcome">): string
 }
 
 /** Why a span has no byte-exact copy by the oracle (the reason codes of docs/protocol.md §5), or null. */
-export function copyFault(span: Span, truth: Truth, store: Store): RefusalReason | null {
+export function copyProblem(span: Span, truth: Truth, store: Store): RefusalReason | null {
   const key = span.externalized_key;
   if (kindOf(span) === "pointer") {
     if (storedText(store, key) === undefined) return "unresolvable_pointer";
@@ -135,8 +135,8 @@ export function copyFault(span: Span, truth: Truth, store: Store): RefusalReason
 }
 
 /** Why a span cannot be recovered from the store: a summary through its provenance, anything else by its copy. */
-function groundingFault(span: Span, truth: Truth, store: Store): RefusalReason | null {
-  if (kindOf(span) !== "summary") return copyFault(span, truth, store);
+function groundingProblem(span: Span, truth: Truth, store: Store): RefusalReason | null {
+  if (kindOf(span) !== "summary") return copyProblem(span, truth, store);
   return provenanceResolves(span, truth, store) ? null : "unresolvable_provenance";
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
-import type { Driver } from "../adapters/driver.ts";
-import { inProcessDriver } from "../adapters/in-process.ts";
+import type { Driver } from "../transport/driver.ts";
+import { inProcessDriver } from "../transport/in-process.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import { referencePruner } from "../reference/index.ts";
 import type { OperationCall } from "../wire/protocol.ts";
@@ -120,7 +120,7 @@ describe("checkProperty on a hang", () => {
     expect(spans.length).toBeGreaterThan(1);
     expect(spans.some((span) => span.text === "")).toBe(true);
 
-    const replayed = await failedCheck(simulatedTimeouts(latency), { ...OPTIONS, path: result.path, replayPath: result.replayPath });
+    const replayed = await failedCheck(simulatedTimeouts(latency), { ...OPTIONS, replay: { path: result.origin.path, replayPath: result.origin.replayPath, runsToFailure: result.runsToFailure } });
     expect(replayed.spans).toEqual(spans);
   });
 

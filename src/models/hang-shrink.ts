@@ -1,4 +1,4 @@
-import { withSend, type Driver, type Timing } from "../adapters/driver.ts";
+import { withSend, type Driver, type Timing } from "../transport/driver.ts";
 import { isAdapterFault, type AdapterFault } from "../errors/adapter-fault.ts";
 import { isPropertyViolation, type PropertyViolation } from "./violation.ts";
 

@@ -1,4 +1,4 @@
-import type { Driver, Exchange, SendOptions } from "../adapters/driver.ts";
+import type { Driver, Exchange, SendOptions } from "../transport/driver.ts";
 import { isAdapterFault } from "../errors/adapter-fault.ts";
 import type { OperationCall, Outcome } from "../wire/protocol.ts";
 import type { Store } from "../wire/window.ts";
@@ -10,34 +10,48 @@ import type { World } from "./world.ts";
 
 const NO_PROBES = Object.freeze({});
 
-/** The real side of a model run: the implementation, the one property under test, and what happened. */
+/**
+ * The real side of a model run: the implementation, the properties that judge every answer, and what
+ * happened. Every property judges each request, so one request can violate several; the first request
+ * with a finding ends the run (fast-check shrinks towards it), with a violation per property it broke.
+ */
 export class Harness {
   readonly trace: TraceEntry[] = [];
   requests = 0;
+  readonly #violations = new Map<string, PropertyViolation>();
+  readonly #probes: readonly ProbeName[];
 
   constructor(
     readonly driver: Driver,
-    readonly property: Property,
+    readonly properties: readonly Property[],
     readonly level: Level,
     /** For every request of the run: a shorter timeout while a hang shrinks. */
     readonly sendOptions: SendOptions = {},
     /** Told of every request as it goes out, for a live count: a request to a slow adapter takes a while. */
     private readonly onSend: () => void = () => {},
-  ) {}
+  ) {
+    this.#probes = [...new Set(properties.flatMap((property) => property.probes ?? []))];
+  }
+
+  /** By the id of each property the run violated (an adapter fault is every property's); empty while none is. */
+  get violations(): ReadonlyMap<string, PropertyViolation> {
+    return this.#violations;
+  }
 
   note(label: string): void {
     this.trace.push({ kind: "env", label });
   }
 
   /**
-   * Sends one operation built from the world, checks the property on it, and on success moves the world
-   * to the returned window. Throws PropertyViolation, with the trace so far, on a finding or a fault.
+   * Sends one operation built from the world, lets every property judge it, and on success moves the world
+   * to the returned window. Throws the first property's PropertyViolation, with the trace so far, on a
+   * finding or a fault; `violations` then holds every property's.
    */
   async exchange(world: World, label: string, call: OperationCall): Promise<Outcome> {
     // Probes do not depend on the answer, so they go out with the request: a pipelining adapter answers
     // them back to back, and a probing property keeps pace with the others in a side-by-side run.
     const first = this.#send(call);
-    const probes = (this.property.probes ?? []).flatMap((name) => {
+    const probes = this.#probes.flatMap((name) => {
       const probe = PROBES[name].build(call, world.truth);
       if (probe === null) return [];
       const answer = this.#send(probe).then((exchange) => ({ name, exchange }));
@@ -50,8 +64,12 @@ export class Harness {
     // Most properties probe nothing: they then skip a turn of the event loop and an allocation per request.
     const answers = probes.length === 0 ? NO_PROBES : Object.fromEntries((await Promise.all(probes)).map((answer) => this.#probed(answer)));
     const step = { call, sent: exchange.request, outcome: exchange.outcome, truth: world.truth, level: this.level, probes: answers };
-    const finding = this.property.check(step);
-    if (finding !== null) throw new PropertyViolation(this.property.id, finding, this.trace);
+    for (const property of this.properties) {
+      const finding = property.check(step);
+      if (finding !== null) this.#violations.set(property.id, new PropertyViolation(property.id, finding, this.trace));
+    }
+    const [violation] = this.#violations.values();
+    if (violation !== undefined) throw violation;
     if (exchange.outcome.ok) world.window = exchange.outcome.window;
     return exchange.outcome;
   }
@@ -70,9 +88,11 @@ export class Harness {
       return await this.driver.send(this.driver.isolatesInputs === true ? call : copyCall(call), this.sendOptions);
     } catch (error) {
       if (!isAdapterFault(error)) throw error;
-      throw new PropertyViolation("adapter-protocol", { message: error.message, span_id: null }, this.trace, error.request, error.stderrTail, {
+      const violation = new PropertyViolation("adapter-protocol", { message: error.message, span_id: null }, this.trace, error.request, error.stderrTail, {
         cause: error,
       });
+      for (const property of this.properties) this.#violations.set(property.id, violation);
+      throw violation;
     }
   }
 }

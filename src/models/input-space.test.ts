@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { withSend } from "../adapters/driver.ts";
-import { inProcessDriver } from "../adapters/in-process.ts";
+import { withSend } from "../transport/driver.ts";
+import { inProcessDriver } from "../transport/in-process.ts";
 import { referencePruner } from "../reference/index.ts";
 import type { Capability, OperationCall } from "../wire/protocol.ts";
 import { PROPERTIES } from "../../properties/index.ts";

@@ -1,9 +1,12 @@
+import { z } from "zod";
 import type { Capability, OperationCall, OperationRequest, Outcome } from "../wire/protocol.ts";
 import type { ProbeName } from "./probes.ts";
 import type { Truth } from "./truth.ts";
 
 export const LEVELS = ["core", "strict"] as const;
-export type Level = (typeof LEVELS)[number];
+/** The conformance levels, as the wire (reports, summaries, matrix data) spells them. */
+export const Level = z.enum(LEVELS);
+export type Level = z.infer<typeof Level>;
 
 /** Everything a property may look at for one request: plain data, so properties are pure functions. */
 export interface Step {
@@ -33,8 +36,8 @@ export interface PropertyInfo {
   /** Capabilities the implementation must declare for the property to apply (prune is always declared). */
   readonly requires: readonly Capability[];
   readonly title: string;
-  /** The seed sentence the property enforces, verbatim. */
-  readonly seed: string;
+  /** The sentence of the design note (docs/seed.md) the property enforces, verbatim. */
+  readonly quote: string;
 }
 
 export interface Property extends PropertyInfo {

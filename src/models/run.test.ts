@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
-import type { Driver } from "../adapters/driver.ts";
-import { inProcessDriver } from "../adapters/in-process.ts";
+import type { Driver } from "../transport/driver.ts";
+import { inProcessDriver } from "../transport/in-process.ts";
 import { referencePruner } from "../reference/index.ts";
 import { checkProperties, type PropertyResult } from "./run.ts";
 

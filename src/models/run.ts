@@ -1,18 +1,20 @@
 import fc from "fast-check";
-import type { Driver, SendOptions } from "../adapters/driver.ts";
+import type { Driver, SendOptions } from "../transport/driver.ts";
 import type { Level, Property } from "./property.ts";
 import { Harness } from "./harness.ts";
 import { isPropertyViolation, type PropertyViolation } from "./violation.ts";
 import { confirmHang, describeHangShrink, isTimeout, mayWaitAgain, startHangShrink, type HangShrink, type HangShrinking } from "./hang-shrink.ts";
-import { replayPathOf, scenarioArb, type Scenario } from "./scenario.ts";
+import { scenarioArb, type Scenario } from "./scenario.ts";
+import { recordRuns, replayPathOf } from "./replay-path.ts";
+import type { RandomOrigin } from "./origin.ts";
 import { World } from "./world.ts";
 
 export interface CheckOptions {
   readonly level: Level;
   readonly numRuns: number;
   readonly seed?: number;
-  readonly path?: string;
-  readonly replayPath?: string;
+  /** A recorded run to replay: fast-check walks its path (at most one run) instead of generating runs. */
+  readonly replay?: Replay;
   readonly maxCommands?: number;
   /** Shrink attempts after the first failure (default SHRINK_BUDGET). */
   readonly shrinkBudget?: number;
@@ -50,6 +52,13 @@ interface Common {
   readonly ms: number;
 }
 
+/** A random run as a report recorded it; `runsToFailure` is the report's, since a replay skips those runs. */
+export interface Replay {
+  readonly path: string;
+  readonly replayPath: string;
+  readonly runsToFailure: number;
+}
+
 /** A property's verdict as data; only src/reports turns it into text. */
 export type PropertyResult =
   | (Common & { readonly status: "passed" })
@@ -57,8 +66,7 @@ export type PropertyResult =
   | (Common & {
       readonly status: "failed";
       readonly violation: PropertyViolation;
-      readonly path: string;
-      readonly replayPath: string;
+      readonly origin: RandomOrigin;
       readonly shrinks: number;
       /** Runs it took to find the first failure. */
       readonly runsToFailure: number;
@@ -82,15 +90,17 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   let requests = 0;
   const scenario = scenarioArb({
     ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
-    // A report records "" when fast-check printed no replay path; fast-check itself cannot parse "".
-    ...(options.replayPath ? { replayPath: options.replayPath } : {}),
+    // A report records "" when no command ran; fast-check itself cannot parse "".
+    ...(options.replay?.replayPath ? { replayPath: options.replay.replayPath } : {}),
   });
   const { observer } = options;
   const sent = observer === undefined ? undefined : () => observer.sent(property.id);
-  const run = async (value: Scenario, via: Driver, sendOptions: SendOptions = {}): Promise<void> => {
-    const harness = new Harness(via, property, options.level, sendOptions, sent);
+  const run = async (value: Scenario, via: Driver, sendOptions: SendOptions = {}, ran?: (commands: readonly boolean[]) => void): Promise<void> => {
+    const harness = new Harness(via, [property], options.level, sendOptions, sent);
+    const recorded = recordRuns(value.commands);
+    ran?.(recorded.ran);
     try {
-      await runScenario(via, harness, value);
+      await runScenario(via, harness, { keyScheme: value.keyScheme, commands: recorded.commands });
       if (found === null) observer?.ran(property.id);
     } finally {
       requests += harness.requests;
@@ -107,26 +117,33 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   let shrinkRuns = 0;
   // Every failure the shrink accepted, the original first, so a hang that was only slow can fall back on
   // one. fast-check keeps these itself only at VerbosityLevel.Verbose, which records every run it makes.
+  // Which commands of each ran make the replay path.
   const failures: Scenario[] = [];
+  const ranPerFailure: (readonly boolean[])[] = [];
+  let ran: readonly boolean[] = [];
   const shrinkBudget = options.shrinkBudget ?? SHRINK_BUDGET;
   const details = await fc.check(
     fc.asyncProperty(scenario, async (value) => {
       if (found !== null && (++shrinkRuns > shrinkBudget || (isTimeout(found.error) && (hang === null || !mayWaitAgain(hang))))) return;
       try {
-        await (hang === null ? run(value, driver) : run(value, hang.driver, { timeoutMs: hang.timeoutMs }));
+        const noteRan = (commands: readonly boolean[]) => {
+          ran = commands;
+        };
+        await (hang === null ? run(value, driver, {}, noteRan) : run(value, hang.driver, { timeoutMs: hang.timeoutMs }, noteRan));
       } catch (error) {
         if (found === null) {
           found = { ms: performance.now() - started, error };
           hang = startHangShrink(driver, error);
         } else if (hang !== null && !isTimeout(error)) return;
         failures.push(value);
+        ranPerFailure.push(ran);
         throw error;
       }
     }),
     {
       numRuns: options.numRuns,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
-      ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
+      ...(options.replay === undefined ? {} : { path: options.replay.path, endOnFailure: true }),
       ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
     },
   );
@@ -158,10 +175,11 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
     ...common(),
     status: "failed",
     violation: reported.violation,
-    path: path.slice(0, path.length - unshrunk).join(":"),
-    replayPath: replayPathOf(reported.value.commands) ?? "",
+    // The replay path is the shrinker's notes over every failure it accepted, those past the reported one too.
+    origin: { kind: "random", seed: details.seed, path: path.slice(0, path.length - unshrunk).join(":"), replayPath: replayPathOf(ranPerFailure) },
     shrinks: details.numShrinks - unshrunk,
-    runsToFailure: Number(path[0]) + 1,
+    // fast-check counts the runs it made; a replay made none of those before its path's run.
+    runsToFailure: options.replay?.runsToFailure ?? details.numRuns,
     findMs: found.ms,
     ...(hang === null ? {} : { hang: describeHangShrink(hang, reported.smallestConfirmed) }),
     counterexample: fc.stringify(reported.value),

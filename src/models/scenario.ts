@@ -32,8 +32,3 @@ export function scenarioArb(options: ScenarioOptions = {}): fc.Arbitrary<Scenari
     }),
   });
 }
-
-/** fast-check prints the replay path of a commands value in its string form; reports need it as data. */
-export function replayPathOf(commands: unknown): string | undefined {
-  return /replayPath="([^"]*)"/.exec(String(commands))?.[1];
-}

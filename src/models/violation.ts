@@ -1,4 +1,4 @@
-import type { Exchange } from "../adapters/driver.ts";
+import type { Exchange } from "../transport/driver.ts";
 import type { Request } from "../wire/protocol.ts";
 import type { Finding } from "./property.ts";
 import { hasBrand } from "../errors/brand.ts";

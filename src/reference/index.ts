@@ -1,4 +1,4 @@
-import { definePruner } from "../adapters/pruner.ts";
+import { definePruner } from "../transport/pruner.ts";
 import { prune } from "./prune.ts";
 import { reground } from "./reground.ts";
 import { summarize } from "./summarize.ts";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { reportFileStem, shellQuote } from "./build.ts";
 
-const stem = (name: string) => reportFileStem({ property: { id: "depth-bound" }, implementation: { name }, seed: 42 });
+const stem = (name: string) => reportFileStem({ property: { id: "depth-bound" }, implementation: { name }, origin: { kind: "random", seed: 42, path: "0", replayPath: "" } });
 
 describe("reportFileStem: <property>-<impl>-<seed>, safe as a file name", () => {
   it("keeps a plain implementation name and replaces each run of other characters with one underscore", () => {
@@ -16,7 +16,7 @@ describe("reportFileStem: <property>-<impl>-<seed>, safe as a file name", () => 
   });
 
   it("spells a negative seed (only the API takes one) without a double dash", () => {
-    expect(reportFileStem({ property: { id: "depth-bound" }, implementation: { name: "mine" }, seed: -539222987 })).toBe("depth-bound-mine-minus539222987");
+    expect(reportFileStem({ property: { id: "depth-bound" }, implementation: { name: "mine" }, origin: { kind: "random", seed: -539222987, path: "0", replayPath: "" } })).toBe("depth-bound-mine-minus539222987");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Capability } from "../wire/protocol.ts";
 import type { HangShrink } from "../models/hang-shrink.ts";
 import type { PropertyResult } from "../models/run.ts";
+import type { Origin } from "../models/origin.ts";
 import { propertyById } from "../../properties/index.ts";
 import { REPORT_FORMAT, type Report, type Target } from "./report.ts";
 import { lastRequest, tellStory } from "./story.ts";
@@ -11,10 +12,13 @@ export interface Implementation {
   readonly target: Target;
 }
 
-type Failed = Extract<PropertyResult, { status: "failed" }>;
+/** What a report is built from: a failed random run, or a failing case or trace line given the same fields. */
+export type Failure = Pick<Extract<PropertyResult, { status: "failed" }>, "property" | "level" | "violation" | "shrinks" | "runsToFailure" | "ms" | "findMs" | "hang" | "counterexample"> & {
+  readonly origin: Origin;
+};
 
-/** Turns a failed run into report data; pure, so every rendering and test starts from the same object. */
-export function buildReport(result: Failed, implementation: Implementation, options: { outDir: string; now?: Date }): Report {
+/** Turns a failure into report data; pure, so every rendering and test starts from the same object. */
+export function buildReport(result: Failure, implementation: Implementation, options: { outDir: string; now?: Date }): Report {
   const { violation } = result;
   const info = propertyById(violation.propertyId);
   if (info === undefined) throw new Error(`prunecheck bug: a violation names unknown property ${violation.propertyId}`);
@@ -24,13 +28,11 @@ export function buildReport(result: Failed, implementation: Implementation, opti
   const { pending } = violation;
   return {
     format: REPORT_FORMAT,
-    property: { id: info.id, level: info.level, title: info.title, seed: info.seed },
+    property: { id: info.id, level: info.level, title: info.title, quote: info.quote },
     checked_property: result.property,
     level: result.level,
     implementation: { name: implementation.name, capabilities: [...implementation.capabilities], target: implementation.target },
-    seed: result.seed,
-    path: result.path,
-    replayPath: result.replayPath,
+    origin: result.origin,
     runs_to_failure: result.runsToFailure,
     shrinks: result.shrinks,
     find_ms: result.findMs,
@@ -44,7 +46,7 @@ export function buildReport(result: Failed, implementation: Implementation, opti
     after: pending === null && failing?.exchange.outcome.ok ? failing.exchange.outcome.window : null,
     stderr: violation.stderrTail,
     // The target is spelled out because replay never runs what a report file names on its own.
-    replay: ["npx prunecheck replay", shellQuote(`${options.outDir}/${reportFileStem({ property: info, implementation, seed: result.seed })}.json`), ...targetFlags(implementation.target)].join(" "),
+    replay: ["npx prunecheck replay", shellQuote(`${options.outDir}/${reportFileStem({ property: info, implementation, origin: result.origin })}.json`), ...targetFlags(implementation.target)].join(" "),
     counterexample: result.counterexample,
     created: (options.now ?? new Date()).toISOString(),
   };
@@ -54,10 +56,20 @@ function hangShrink(hang: HangShrink): NonNullable<Report["hang_shrink"]> {
   return { timeout_ms: hang.timeoutMs, slowest_answer_ms: hang.slowestAnswerMs, full_timeout_ms: hang.fullTimeoutMs, smallest_confirmed: hang.smallestConfirmed };
 }
 
-export function reportFileStem(report: { property: { id: string }; implementation: { name: string }; seed: number }): string {
-  // The CLI's seeds are never negative, but the API takes any 32-bit seed: "-5" would make a double dash.
-  const seed = report.seed < 0 ? `minus${-report.seed}` : String(report.seed);
-  return `${report.property.id}-${slug(report.implementation.name)}-${seed}`;
+export function reportFileStem(report: { property: { id: string }; implementation: { name: string }; origin: Origin }): string {
+  return `${report.property.id}-${slug(report.implementation.name)}-${originStem(report.origin)}`;
+}
+
+function originStem(origin: Origin): string {
+  switch (origin.kind) {
+    // The CLI's seeds are never negative, but the API takes any 32-bit seed: "-5" would make a double dash.
+    case "random":
+      return origin.seed < 0 ? `minus${-origin.seed}` : String(origin.seed);
+    case "exhaustive":
+      return `case${origin.index}`;
+    case "trace":
+      return `line${origin.line}`;
+  }
 }
 
 function slug(name: string): string {

@@ -61,14 +61,12 @@ function reportOf(input: { name: string; ids: string[]; text: string; message: s
   const before = { spans: input.ids.slice(1).map((id) => span(id, input.text)), derivation_depth: 0 };
   const after = { spans: input.ids.map((id) => span(id, input.text)), derivation_depth: 1 };
   return {
-    format: "prunecheck-report/1",
-    property: { id: "kept-untouched", level: "core", title: "Nothing invented", seed: "A *compaction* is reversible." },
+    format: "prunecheck-report/2",
+    property: { id: "kept-untouched", level: "core", title: "Nothing invented", quote: "A *compaction* is reversible." },
     checked_property: "kept-untouched",
     level: "core",
     implementation: { name: input.name, capabilities: ["prune"], target: { kind: "cmd", command: "python3 a.py" } },
-    seed: 1,
-    path: "0:0",
-    replayPath: "AA",
+    origin: { kind: "random", seed: 1, path: "0:0", replayPath: "AA" },
     runs_to_failure: 1,
     shrinks: 0,
     finding: { message: input.message, span_id: input.ids[0] as string },

@@ -2,6 +2,7 @@ import { capText } from "../errors/cap-text.ts";
 import type { Span, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import type { Report } from "./report.ts";
+import type { Origin } from "../models/origin.ts";
 import type { RunSummary } from "./summary.ts";
 import { linkTarget } from "./escape/url.ts";
 import { markdownCell, markdownCode, markdownFence, markdownText } from "./escape/markdown.ts";
@@ -18,7 +19,7 @@ export function renderReportMarkdown(report: Report): string {
     "",
     `**${report.property.title}** (${report.property.level}; checked at ${report.level})`,
     "",
-    `> ${report.property.seed}`,
+    `> ${report.property.quote}`,
     "",
     `**Finding:** ${markdownText(report.finding.message)}${report.finding.span_id === null ? "" : ` (span ${markdownCode(JSON.stringify(report.finding.span_id))})`}`,
     "",
@@ -47,10 +48,21 @@ export function renderReportMarkdown(report: Report): string {
     "",
     markdownFence(report.replay, "sh"),
     "",
-    `Seed \`${report.seed}\`, path \`${report.path}\`, replayPath \`${report.replayPath}\`; found after ${report.runs_to_failure} run(s)${seconds(report.find_ms)}, shrunk ${report.shrinks} time(s)${seconds(report.shrink_ms)}. Implementation capabilities: ${markdownText(report.implementation.capabilities.join(", "))}.`,
+    `${originLine(report.origin)}; found after ${report.runs_to_failure} run(s)${seconds(report.find_ms)}, shrunk ${report.shrinks} time(s)${seconds(report.shrink_ms)}. Implementation capabilities: ${markdownText(report.implementation.capabilities.join(", "))}.`,
     ...(report.hang_shrink === undefined ? [] : ["", hangShrinkLine(report.hang_shrink)]),
     "",
   ].join("\n");
+}
+
+function originLine(origin: Origin): string {
+  switch (origin.kind) {
+    case "random":
+      return `Seed \`${origin.seed}\`, path \`${origin.path}\`, replayPath \`${origin.replayPath}\``;
+    case "exhaustive":
+      return `Exhaustive case #${origin.index}`;
+    case "trace":
+      return `Recorded at ${markdownText(origin.file)}, line ${origin.line}${origin.conversation === undefined ? "" : `, conversation ${markdownText(origin.conversation)}`}`;
+  }
 }
 
 export function renderSummaryMarkdown(summary: RunSummary): string {

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { OperationRequest, Request, WireError } from "../wire/protocol.ts";
 import { Window } from "../wire/window.ts";
+import { Origin } from "../models/origin.ts";
+import { Level } from "../models/property.ts";
+import { describeCase, ExhaustiveCase } from "../models/exhaustive-case.ts";
 
-export const REPORT_FORMAT = "prunecheck-report/1";
+export const REPORT_FORMAT = "prunecheck-report/2";
 
 /** How to reach the implementation again: what replay starts when no --cmd/--impl overrides it. */
 export const Target = z.discriminatedUnion("kind", [
@@ -12,30 +15,25 @@ export const Target = z.discriminatedUnion("kind", [
 ]);
 export type Target = z.infer<typeof Target>;
 
-/** Indices of at most seven digits: fast-check numbers runs and shrink steps far below that. */
-const PATH = /^(exhaustive|\d{1,7}(:\d{1,7})*)$/;
-/** fast-check's ReplayPath.stringify: base64 digits of counts, a colon, base64 digits of changes. */
-const REPLAY_PATH = /^([A-Za-z0-9+/]+:[A-Za-z0-9+/]*)?$/;
 
 const Outcome = z.union([z.strictObject({ ok: z.literal(true), window: Window }), z.strictObject({ ok: z.literal(false), error: WireError })]);
 
 /**
  * One violation, as data: JSON, Markdown and JUnit are renderings of this. Everything needed to replay it
- * is here (property, level, seed, path, replayPath, target), and so is everything needed to understand it
+ * is here (property, level, origin, target), and so is everything needed to understand it
  * without running anything (the story, the requests, the windows).
  */
-export const Report = z
+const ReportShape = z
   .strictObject({
     format: z.literal(REPORT_FORMAT),
-    property: z.strictObject({ id: z.string(), level: z.enum(["core", "strict"]), title: z.string(), seed: z.string() }),
+    /** `quote`: the sentence of the design note the property enforces. */
+    property: z.strictObject({ id: z.string(), level: Level, title: z.string(), quote: z.string() }),
     /** The property whose run found it: differs from `property` for adapter-protocol faults. */
     checked_property: z.string(),
-    level: z.enum(["core", "strict"]),
+    level: Level,
     implementation: z.strictObject({ name: z.string(), capabilities: z.array(z.string()), target: Target }),
-    // fast-check runs any other number as `seed | 0`: a seed outside 32 bits would replay another run.
-    seed: z.int32(),
-    path: z.string().regex(PATH, "expected a fast-check path: the run index, then each shrink step's index, separated by colons (e.g. 3:0:1), or \"exhaustive\""),
-    replayPath: z.string().regex(REPLAY_PATH, "expected a fast-check commands replayPath (two base64 runs joined by a colon, e.g. AAOEt:V), or nothing"),
+    origin: Origin,
+    /** Runs it took to find the first failure: for an exhaustive case, the cases up to and including it. */
     runs_to_failure: z.int().min(0),
     shrinks: z.int().min(0),
     /** How long finding the first failure took, and shrinking it after; absent in reports from before they were kept. */
@@ -63,14 +61,49 @@ export const Report = z
     after: Window.nullable(),
     stderr: z.string(),
     replay: z.string(),
+    /** The counterexample as text, for people: fast-check's rendering of a run, a case's one-line description. */
     counterexample: z.string(),
     created: z.string(),
   })
   // A path replays by generating every run before its first index, so a path that disagrees with the counts
   // beside it was edited by hand and could ask for years of runs.
-  .refine((report) => report.path === "exhaustive" || Number(report.path.split(":")[0]) + 1 === report.runs_to_failure, {
+  .refine((report) => report.origin.kind !== "random" || Number(report.origin.path.split(":")[0]) + 1 === report.runs_to_failure, {
     message: "the path's first index (the failing run) must be runs_to_failure - 1",
-    path: ["path"],
+    path: ["origin", "path"],
   })
-  .meta({ id: "Report", description: "A shrunk, replayable counterexample written by prunecheck." });
-export type Report = z.infer<typeof Report>;
+  .refine((report) => report.origin.kind !== "exhaustive" || report.origin.index + 1 === report.runs_to_failure, {
+    message: "the case's index must be runs_to_failure - 1",
+    path: ["origin", "index"],
+  });
+
+/**
+ * A report, read in any format prunecheck has written: the first called the quote `property.seed` and kept
+ * `seed`, `path` and `replayPath` at the top, with `path: "exhaustive"` and the case in `counterexample` for an exhaustive case.
+ */
+export const Report = z.preprocess(fromFormat1, ReportShape).meta({ id: "Report", description: "A shrunk, replayable counterexample written by prunecheck." });
+export type Report = z.infer<typeof ReportShape>;
+
+const FORMAT_1_CASE = "exhaustive ";
+
+function fromFormat1(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || (input as { format?: unknown }).format !== "prunecheck-report/1") return input;
+  const { seed, path, replayPath, ...rest } = input as Record<string, unknown>;
+  // The design note's sentence was `property.seed`, beside the random seed.
+  const { seed: quote, ...property } = (rest["property"] ?? {}) as Record<string, unknown>;
+  rest["property"] = { ...property, quote };
+  const counterexample = rest["counterexample"];
+  if (path !== "exhaustive") return { ...rest, format: REPORT_FORMAT, origin: { kind: "random", seed, path, replayPath } };
+  const encoded = typeof counterexample === "string" && counterexample.startsWith(FORMAT_1_CASE) ? counterexample.slice(FORMAT_1_CASE.length) : "null";
+  const testCase = parseOrNull(encoded);
+  const index = typeof rest["runs_to_failure"] === "number" ? rest["runs_to_failure"] - 1 : -1;
+  const parsed = ExhaustiveCase.safeParse(testCase);
+  return { ...rest, format: REPORT_FORMAT, origin: { kind: "exhaustive", case: testCase, index }, counterexample: parsed.success ? describeCase(parsed.data) : counterexample };
+}
+
+function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

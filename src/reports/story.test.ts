@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { budgetReachable } from "../../properties/budget-reachable.ts";
 import { compactGivesUp } from "../../properties/mutants/compact-gives-up.ts";
-import { inProcessDriver } from "../adapters/in-process.ts";
+import { inProcessDriver } from "../transport/in-process.ts";
 import { checkProperty } from "../models/run.ts";
 import { buildReport } from "./build.ts";
 

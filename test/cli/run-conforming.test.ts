@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
-import { inProcessDriver } from "../../src/adapters/in-process.ts";
+import { inProcessDriver } from "../../src/transport/in-process.ts";
 import { appliesTo, LEVELS } from "../../src/models/property.ts";
 import { referencePruner } from "../../src/reference/index.ts";
 import { propertyBudget } from "../helpers/property-budget.ts";

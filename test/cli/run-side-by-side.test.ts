@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Driver } from "../../src/adapters/driver.ts";
-import { openStdioDriver } from "../../src/adapters/stdio.ts";
+import type { Driver } from "../../src/transport/driver.ts";
+import { openStdioDriver } from "../../src/transport/stdio.ts";
 import { memoryIo } from "../../src/cli/io.ts";
 import { runSuite } from "../../src/cli/run.ts";
 import type { ResultLine } from "../../src/reports/summary.ts";
@@ -43,7 +43,7 @@ describe("prunecheck run against a stdio adapter checks every property side by s
 
     expect(together.violations.length).toBeGreaterThan(0);
     expect(together.results.map(verdict)).toEqual(alone.results.map(verdict));
-    const counterexamples = (dir: string) => readReports(dir).map(({ report }) => [report.property.id, report.counterexample, report.path, report.replayPath]);
+    const counterexamples = (dir: string) => readReports(dir).map(({ report }) => [report.property.id, report.counterexample, report.origin]);
     expect(counterexamples(sideBySide)).toEqual(counterexamples(sequential));
     // Printed in catalog order whatever finished first, the summary last.
     expect(io.lines.slice(0, -1).map((line) => line.slice(2).split(/[ :]/)[0])).toEqual(together.results.filter((line) => line.status !== "skipped").map((line) => line.property));

@@ -50,7 +50,7 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
       expect(stem).toBe(join(out, reportFileStem(report)));
       expect(stem.endsWith(`${report.property.id}-naive-python-${SEED}`)).toBe(true);
       expect(existsSync(`${stem}.md`)).toBe(true);
-      expect(report).toMatchObject({ seed: SEED, level: "core", implementation: { name: "naive-python", target: { kind: "cmd", command: NAIVE } } });
+      expect(report).toMatchObject({ origin: { kind: "random", seed: SEED }, level: "core", implementation: { name: "naive-python", target: { kind: "cmd", command: NAIVE } } });
       expectFailingRequestLast(report);
       expect(report.response).not.toBeNull();
     }
@@ -59,7 +59,7 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
   it("renders each report as Markdown with the seed quote, the story and the replay line", () => {
     for (const { stem, report } of reports) {
       const markdown = readFileSync(`${stem}.md`, "utf8");
-      expect(markdown).toContain(`> ${report.property.seed}`);
+      expect(markdown).toContain(`> ${report.property.quote}`);
       report.story.forEach((line, index) => expect(markdown).toContain(`\n${index + 1}. ${markdownText(line)}\n`));
       expect(report.story.at(-1)).toBe(`That is the violation: ${report.finding.message}.`);
       expect(report.replay).toBe(`npx prunecheck replay ${stem}.json --cmd ${shellQuote(NAIVE)}`);

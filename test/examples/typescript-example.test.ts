@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inProcessDriver } from "../../src/adapters/in-process.ts";
+import { inProcessDriver } from "../../src/transport/in-process.ts";
 import { appliesTo } from "../../src/models/property.ts";
 import { checkProperty } from "../../src/models/run.ts";
 import { PROPERTIES } from "../../properties/index.ts";

@@ -59,7 +59,7 @@ describe("a seed is recorded as it ran: the summary, the report and its file nam
     const reports = readReports(out);
     expect(reports.length).toBeGreaterThan(0);
     for (const { stem, report } of reports) {
-      expect(report.seed).toBe(seed);
+      expect(report.origin).toMatchObject({ kind: "random", seed });
       expect(stem.endsWith(`-${seed}`)).toBe(true);
     }
     expect(readdirSync(out).filter((file) => file.includes("--"))).toEqual([]);
@@ -73,12 +73,12 @@ describe("a seed is recorded as it ran: the summary, the report and its file nam
     const out = join(dir, "out");
     await cli(["run", "--impl", join(PRUNERS, "drops-precondition.ts"), "--property", "precondition-recoverable", "--runs", "20", "--seed", "5", "--out", out]);
     const [found] = readReports(out);
-    expect(found?.report.seed).toBe(5);
+    expect(found?.report.origin).toMatchObject({ kind: "random", seed: 5 });
     const edited = join(dir, "edited.json");
-    writeFileSync(edited, JSON.stringify({ ...found?.report, seed: 12345678901 }));
+    writeFileSync(edited, JSON.stringify({ ...found?.report, origin: { ...found?.report.origin, seed: 12345678901 } }));
     const { code, errors } = await cli(["replay", edited]);
     expect(code).toBe(2);
-    expect(errors.join("\n")).toMatch(/edited\.json is not a prunecheck report: ✖ .* → at seed/);
+    expect(errors.join("\n")).toMatch(/edited\.json is not a prunecheck report: ✖ .* → at origin\.seed/);
   });
 });
 

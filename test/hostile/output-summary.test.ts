@@ -91,7 +91,8 @@ describe.concurrent("every exit path writes summary.json saying what happened", 
   it("fuzz: an internal error while recording writes summary.json with the error, exit 2 not 1", async ({ expect }) => {
     const dir = tempDir();
     const out = join(dir, "out");
-    mkdirSync(join(out, "precondition-recoverable-drops-precondition-0.json"), { recursive: true });
+    // The first failing exhaustive case is the tenth, so its report is named for its index, 9.
+    mkdirSync(join(out, "precondition-recoverable-drops-precondition-case9.json"), { recursive: true });
     const run = await cli(["fuzz", "--impl", BROKEN, "--property", "precondition-recoverable", "--time", "0", "--exhaustive", "1", "--workers", "1", "--seed", "5", "--out", out, "--corpus", join(dir, "corpus")]);
     expect(run.code).toBe(2);
     expect(readSummary(out).error).toMatchObject({ kind: "internal", message: expect.stringContaining("EISDIR") });

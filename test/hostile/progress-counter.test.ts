@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
-import { inProcessDriver } from "../../src/adapters/in-process.ts";
+import { inProcessDriver } from "../../src/transport/in-process.ts";
 import { memoryIo } from "../../src/cli/io.ts";
 import { runSuite } from "../../src/cli/run.ts";
 import { referencePruner } from "../../src/reference/index.ts";

@@ -82,15 +82,15 @@ describe("a fuzz campaign's corpus", () => {
 describe("replay of a report whose path or replayPath was edited", () => {
   function edited(dir: string, fields: Record<string, unknown>): string {
     const file = join(dir, "edited.json");
-    writeFileSync(file, JSON.stringify({ ...FOUND, ...fields }));
+    writeFileSync(file, JSON.stringify({ ...FOUND, origin: { ...(FOUND.origin as object), ...fields } }));
     return file;
   }
 
   it.each([
-    ["a path that is not indices", { path: "x:y" }, /expected a fast-check path.* → at path/],
-    ["a replayPath fast-check cannot parse", { replayPath: "!!!" }, /expected a fast-check commands replayPath.* → at replayPath/],
-    ["a run index that would take years to reach", { path: "99999999999999999999" }, /expected a fast-check path.* → at path/],
-    ["a path disagreeing with runs_to_failure", { path: "5:1" }, /the path's first index \(the failing run\) must be runs_to_failure - 1 → at path/],
+    ["a path that is not indices", { path: "x:y" }, /expected a fast-check path.* → at origin\.path/],
+    ["a replayPath fast-check cannot parse", { replayPath: "!!!" }, /expected a fast-check commands replayPath.* → at origin\.replayPath/],
+    ["a run index that would take years to reach", { path: "99999999999999999999" }, /expected a fast-check path.* → at origin\.path/],
+    ["a path disagreeing with runs_to_failure", { path: "5:1" }, /the path's first index \(the failing run\) must be runs_to_failure - 1 → at origin\.path/],
   ])("%s: exit 2 naming the field, no stack", async (_what, fields, message) => {
     const { code, errors } = await cli(["replay", edited(tempDir(), fields), "--impl", join(PRUNERS, "reference.ts")]);
     expect(code).toBe(2);

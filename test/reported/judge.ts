@@ -4,8 +4,8 @@
  * applies at the level, exactly as a generated run judges it (the same `check(step)`). A fixture that only
  * asserted what the library returned would show the library's behaviour, not that prunecheck catches it.
  */
-import { inProcessDriver } from "../../src/adapters/in-process.ts";
-import type { Pruner } from "../../src/adapters/pruner.ts";
+import { inProcessDriver } from "../../src/transport/in-process.ts";
+import type { Pruner } from "../../src/transport/pruner.ts";
 import { checkProperty } from "../../src/models/run.ts";
 import { appliesTo, type Level, type Step } from "../../src/models/property.ts";
 import type { Budget } from "../../src/wire/protocol.ts";

@@ -1,4 +1,4 @@
-import type { Pruner } from "../../../src/adapters/pruner.ts";
+import type { Pruner } from "../../../src/transport/pruner.ts";
 import type { UnrecoverablePruneError } from "../../../src/errors/unrecoverable.ts";
 import { isUnrecoverablePruneError } from "../../../src/errors/unrecoverable.ts";
 

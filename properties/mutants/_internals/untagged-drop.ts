@@ -1,4 +1,4 @@
-import type { Pruner } from "../../../src/adapters/pruner.ts";
+import type { Pruner } from "../../../src/transport/pruner.ts";
 import { prune } from "../../../src/reference/index.ts";
 import type { Span, Store, Window } from "../../../src/wire/window.ts";
 

@@ -10,11 +10,14 @@ import type { Hello } from "./responses.ts";
 import { StderrTail } from "./stderr-tail.ts";
 import { TransportFailure } from "./transport-failure.ts";
 
+/** How long a request to an adapter may take before it is a timeout fault, unless --timeout-ms says otherwise. */
+export const DEFAULT_TIMEOUT_MS = 5000;
+
 export interface StdioDriverOptions {
   /** A shell command line; it runs with `/bin/sh -c` (or cmd.exe), in its own process group. */
   readonly command: string;
   readonly cwd?: string;
-  /** Per request. Default 5000. */
+  /** Per request. Default DEFAULT_TIMEOUT_MS. */
   readonly timeoutMs?: number;
   /** For hello, which includes starting the runtime. Default the larger of timeoutMs and 10 s. */
   readonly handshakeTimeoutMs?: number;
@@ -39,7 +42,7 @@ const HELLO = Object.freeze({ id: 0, op: "hello", protocol: PROTOCOL_VERSION }) 
  * `handshake`) when the adapter cannot be started or does not answer hello properly.
  */
 export async function openStdioDriver(options: StdioDriverOptions): Promise<Driver> {
-  const timeoutMs = options.timeoutMs ?? 5000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const settings: Settings = {
     spawn: { command: options.command, cwd: options.cwd, env: options.env },
     timeoutMs,
