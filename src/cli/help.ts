@@ -18,7 +18,7 @@ Run \`prunecheck <command> --help\` for its flags.`,
   run: `prunecheck run [--cmd "<shell command>" | --impl <module>] [options]
 
   --cmd "<command>"   an adapter speaking stdio protocol v1 (docs/protocol.md), started with sh -c
-  --impl <path>       a TS/JS module exporting a pruner (README: "Plug in your own pruner")
+  --impl <path>       a TS/JS module exporting a pruner (README: "Check your own pruner")
   --level core|strict conformance level (default core)
   --runs N            generated scenarios per property, 1 to 1000000 (default 200)
   --seed N            fast-check seed, 0 to 2147483647 (default: random, printed and recorded);
