@@ -85,6 +85,14 @@ describe("--help", () => {
   });
 });
 
+describe("--version", () => {
+  it.each(["--version", "-V"])("`prunecheck %s` prints the installed package's version and exits 0", async (flag) => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    const { code, stdout, stderr } = await spawnCli([flag]);
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  });
+});
+
 describe("prunecheck schema", () => {
   const files = Object.keys(JSON_SCHEMA_SOURCES).sort();
 
