@@ -49,7 +49,6 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   const checked = signal === undefined ? driver : interruptible(driver, signal);
   const implementation = { name: driver.name, capabilities: driver.capabilities, target };
   const results: ResultLine[] = [];
-  const reported = new Map<string, string>();
   const applicable = selected.filter((property) => appliesTo(property, options.level, driver.capabilities));
   // Counted over the applicable properties only, and as verdicts come in: side by side they come in any order.
   const progress = new SuiteProgress(applicable.map((property) => property.id), systemClock.now());
@@ -74,7 +73,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
       const result = next.value;
       const line = signal?.aborted
         ? interruptedLine(result)
-        : await recordResult(result, implementation, options.outDir, reported).catch((error: unknown) => {
+        : await recordResult(result, implementation, options.outDir).catch((error: unknown) => {
             // A bug in the harness (a report it cannot write, say) loses that report, not the run: the
             // summary still says what finished, then the error goes on to main, which exits 2.
             failures.push({ error });
@@ -106,8 +105,6 @@ async function recordResult(
   result: PropertyResult,
   implementation: Parameters<typeof buildReport>[1],
   outDir: string,
-  /** Report stems already written, by violated property. */
-  reported: Map<string, string>,
 ): Promise<ResultLine> {
   const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
   if (result.status === "error") {
@@ -117,13 +114,8 @@ async function recordResult(
   if (result.status !== "failed") return base;
   const violated = result.violation.propertyId;
   const line = { ...base, violated, message: result.violation.finding.message };
-  // A broken transport fails every property the same way: one report for it is enough, and every
-  // property it failed points at that one.
-  const earlier = violated === "adapter-protocol" ? reported.get(violated) : undefined;
-  if (earlier !== undefined) return { ...line, report: earlier };
-  const stem = await writeReport(outDir, buildReport(result, implementation, { outDir }));
-  reported.set(violated, stem);
-  return { ...line, report: stem };
+  // A broken transport may fail every property, each with its own shrunk case: each gets its own report.
+  return { ...line, report: await writeReport(outDir, buildReport(result, implementation, { outDir })) };
 }
 
 /** The verdict of a property whose result could not be recorded: kept, with why its report is missing. */
