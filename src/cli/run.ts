@@ -2,7 +2,7 @@ import type { Driver } from "../adapters/driver.ts";
 import { interruptible } from "../adapters/interruptible.ts";
 import { checkProperties, type PropertyResult } from "../models/run.ts";
 import { appliesTo, type Level, type Property } from "../models/property.ts";
-import { PROPERTIES } from "../../properties/index.ts";
+import { adapterProtocol, PROPERTIES } from "../../properties/index.ts";
 import { buildReport } from "../reports/build.ts";
 import type { Target } from "../reports/report.ts";
 import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
@@ -25,6 +25,10 @@ export interface SuiteOptions {
 
 /** The properties `--property` names (all when none), or a usage error naming the unknown id. */
 export function selectProperties(only: readonly string[] | undefined): readonly Property[] {
+  if (only?.includes(adapterProtocol.id)) {
+    // Listed in the catalog, but judged on every request of every property rather than run on its own.
+    throw new InputError("usage", `--property ${adapterProtocol.id}: the protocol is checked on every request of every property, not as a property of its own`, `Leave it out: any run checks it. To check little else, name one cheap property, e.g. --property kept-untouched.`);
+  }
   const unknown = only?.find((id) => !PROPERTIES.some((property) => property.id === id));
   if (unknown !== undefined) throw new InputError("usage", `--property: unknown id ${JSON.stringify(unknown)}`, `Ids: ${PROPERTIES.map((p) => p.id).join(", ")}`);
   return PROPERTIES.filter((property) => only === undefined || only.includes(property.id));
