@@ -31,7 +31,8 @@ export async function recordCampaign(outcome: CampaignOutcome, io: Io): Promise<
   const found = PROPERTIES.flatMap((property) => heard.best.get(property.id) ?? []);
   const stems = new Map<string, string>();
   const written: Report[] = [];
-  // A broken transport fails every property the same way: one report for it is enough, as in `run`.
+  // A broken transport fails every property the same way: one report (and corpus entry) for it is enough here;
+  // `run`, whose shrunk cases differ per property, writes one per property.
   let transportStem: string | undefined;
   for (const item of found) {
     const transport = item.report.property.id === "adapter-protocol";

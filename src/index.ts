@@ -25,5 +25,6 @@ export {
 export type { MutationRecord, MutationResult } from "./reference/index.ts";
 export { checkProperty } from "./models/run.ts";
 export type { CheckOptions, PropertyResult } from "./models/run.ts";
+export { appliesTo } from "./models/property.ts";
 export type { Level, Property, PropertyInfo, Step, Finding } from "./models/property.ts";
 export { PROPERTIES, CATALOG } from "../properties/index.ts";

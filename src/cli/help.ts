@@ -16,11 +16,11 @@ With no --cmd/--impl, run checks the embedded reference pruner.
 Exit codes: 0 conforms / fixed, 1 violation found / still fails, 2 usage error or bad output path, or
 the adapter failed its handshake or prunecheck failed (then summary.json has an "error" saying which),
 130 interrupted by Ctrl-C (143 by SIGTERM, 129 by SIGHUP): the adapter is stopped and summary.json has what finished.
-Run \`prunecheck <command> --help\` for its flags.`,
+Run \`prunecheck <command> --help\` for its flags; \`prunecheck --version\` prints the version.`,
   run: `prunecheck run [--cmd "<shell command>" | --impl <module>] [options]
 
   --cmd "<command>"   an adapter speaking stdio protocol v1 (docs/protocol.md), started with sh -c
-  --impl <path>       a TS/JS module exporting a pruner (README: "Plug in your own pruner")
+  --impl <path>       a TS/JS module exporting a pruner (README: "Check your own pruner")
   --level core|strict conformance level (default core)
   --runs N            generated scenarios per property, 1 to 1000000 (default 200)
   --seed N            fast-check seed, 0 to 2147483647 (default: random, printed and recorded);

@@ -13,6 +13,7 @@ import { runSuite, selectProperties } from "./run.ts";
 import { schemaCommand } from "./schema.ts";
 import { describeTarget, openTarget, targetFrom } from "./target.ts";
 import { exitCodeOf } from "./exit-code.ts";
+import { packageVersion } from "./version.ts";
 import { terminalText } from "../reports/escape/terminal.ts";
 import { checkRunOutputs } from "../files/output-paths.ts";
 import { summarizeFailure } from "./unfinished.ts";
@@ -66,6 +67,10 @@ async function dispatch(argv: readonly string[], io: Io, signal: AbortSignal): P
     case "-h":
       io.line(renderUsage("main"));
       return command === undefined ? 2 : 0;
+    case "--version":
+    case "-V":
+      io.line(packageVersion());
+      return 0;
     case "run":
       return run(rest, io, signal);
     case "replay":

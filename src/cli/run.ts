@@ -2,7 +2,7 @@ import type { Driver } from "../transport/driver.ts";
 import { interruptible } from "../transport/interruptible.ts";
 import { checkProperties, type PropertyResult } from "../models/run.ts";
 import { appliesTo, type Level, type Property } from "../models/property.ts";
-import { PROPERTIES } from "../../properties/index.ts";
+import { adapterProtocol, PROPERTIES } from "../../properties/index.ts";
 import { buildReport } from "../reports/build.ts";
 import type { Target } from "../reports/report.ts";
 import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
@@ -25,6 +25,10 @@ export interface SuiteOptions {
 
 /** The properties `--property` names (all when none), or a usage error naming the unknown id. */
 export function selectProperties(only: readonly string[] | undefined): readonly Property[] {
+  if (only?.includes(adapterProtocol.id)) {
+    // Listed in the catalog, but judged on every request of every property rather than run on its own.
+    throw new InputError("usage", `--property ${adapterProtocol.id}: the protocol is checked on every request of every property, not as a property of its own`, `Leave it out: any run checks it. To check little else, name one cheap property, e.g. --property kept-untouched.`);
+  }
   const unknown = only?.find((id) => !PROPERTIES.some((property) => property.id === id));
   if (unknown !== undefined) throw new InputError("usage", `--property: unknown id ${JSON.stringify(unknown)}`, `Ids: ${PROPERTIES.map((p) => p.id).join(", ")}`);
   return PROPERTIES.filter((property) => only === undefined || only.includes(property.id));
@@ -49,7 +53,6 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   const checked = signal === undefined ? driver : interruptible(driver, signal);
   const implementation = { name: driver.name, capabilities: driver.capabilities, target };
   const results: ResultLine[] = [];
-  const reported = new Map<string, string>();
   const applicable = selected.filter((property) => appliesTo(property, options.level, driver.capabilities));
   // Counted over the applicable properties only, and as verdicts come in: side by side they come in any order.
   const progress = new SuiteProgress(applicable.map((property) => property.id), systemClock.now());
@@ -74,7 +77,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
       const result = next.value;
       const line = signal?.aborted
         ? interruptedLine(result)
-        : await recordResult(result, implementation, options.outDir, reported).catch((error: unknown) => {
+        : await recordResult(result, implementation, options.outDir).catch((error: unknown) => {
             // A bug in the harness (a report it cannot write, say) loses that report, not the run: the
             // summary still says what finished, then the error goes on to main, which exits 2.
             failures.push({ error });
@@ -106,8 +109,6 @@ async function recordResult(
   result: PropertyResult,
   implementation: Parameters<typeof buildReport>[1],
   outDir: string,
-  /** Report stems already written, by violated property. */
-  reported: Map<string, string>,
 ): Promise<ResultLine> {
   const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
   if (result.status === "error") {
@@ -117,13 +118,8 @@ async function recordResult(
   if (result.status !== "failed") return base;
   const violated = result.violation.propertyId;
   const line = { ...base, violated, message: result.violation.finding.message };
-  // A broken transport fails every property the same way: one report for it is enough, and every
-  // property it failed points at that one.
-  const earlier = violated === "adapter-protocol" ? reported.get(violated) : undefined;
-  if (earlier !== undefined) return { ...line, report: earlier };
-  const stem = await writeReport(outDir, buildReport(result, implementation, { outDir }));
-  reported.set(violated, stem);
-  return { ...line, report: stem };
+  // A broken transport may fail every property, each with its own shrunk case: each gets its own report.
+  return { ...line, report: await writeReport(outDir, buildReport(result, implementation, { outDir })) };
 }
 
 /** The verdict of a property whose result could not be recorded: kept, with why its report is missing. */

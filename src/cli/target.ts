@@ -55,7 +55,7 @@ export async function loadPruner(path: string): Promise<Pruner> {
   throw new InputError(
     "invalid_module",
     `--impl ${path}: no export is a pruner`,
-    "Export default { name: string, capabilities: [\"prune\", ...], prune(window, evictIds, store) { ... } } (see README, \"Plug in your own pruner\").",
+    "Export default { name: string, capabilities: [\"prune\", ...], prune(window, evictIds, store) { ... } } (see README, \"Check your own pruner\").",
   );
 }
 

@@ -7,7 +7,14 @@ import { confirmHang, describeHangShrink, isTimeout, mayWaitAgain, startHangShri
 import { scenarioArb, type Scenario } from "./scenario.ts";
 import { recordRuns, replayPathOf } from "./replay-path.ts";
 import type { RandomOrigin } from "./origin.ts";
-import { World } from "./world.ts";
+import { World, type KeyScheme } from "./world.ts";
+
+/** How the story names each key scheme: a reader cannot tell what "odd" means. */
+const KEY_SCHEMES: Readonly<Record<KeyScheme, string>> = {
+  sha256: "by the SHA-256 of their text",
+  counter: "by a counter (k0, k1, …)",
+  odd: "with names a careless lookup trips on (\"__proto__\", \"constructor\", \"\", a newline, \"🔑\", …)",
+};
 
 export interface CheckOptions {
   readonly level: Level;
@@ -216,6 +223,6 @@ export async function* checkProperties(driver: Driver, properties: readonly Prop
 
 export async function runScenario(driver: Driver, harness: Harness, scenario: Scenario): Promise<void> {
   const world = new World(driver.capabilities, scenario.keyScheme);
-  harness.note(`the store names keys by ${scenario.keyScheme}`);
+  harness.note(`the store names keys ${KEY_SCHEMES[scenario.keyScheme]}`);
   await fc.asyncModelRun(() => ({ model: world, real: harness }), scenario.commands);
 }

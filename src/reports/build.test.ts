@@ -20,6 +20,14 @@ describe("reportFileStem: <property>-<impl>-<seed>, safe as a file name", () => 
   });
 });
 
+describe("reportFileStem of a fault found while checking another property", () => {
+  it("names the checked property too, so each property's shrunk case gets its own file", () => {
+    const report = (checked: string) => reportFileStem({ property: { id: "adapter-protocol" }, checked_property: checked, implementation: { name: "mine" }, origin: { kind: "random", seed: 7, path: "0", replayPath: "" } });
+    expect([report("kept-untouched"), report("deterministic")]).toEqual(["adapter-protocol-kept-untouched-mine-7", "adapter-protocol-deterministic-mine-7"]);
+    expect(reportFileStem({ property: { id: "depth-bound" }, checked_property: "depth-bound", implementation: { name: "mine" }, origin: { kind: "random", seed: 7, path: "0", replayPath: "" } })).toBe("depth-bound-mine-7");
+  });
+});
+
 describe("shellQuote: the replay line pastes into a shell as it is", () => {
   it("leaves a path of ordinary characters bare", () => {
     expect(shellQuote("reports/depth-bound-naive-python-42.json")).toBe("reports/depth-bound-naive-python-42.json");

@@ -46,7 +46,7 @@ export function buildReport(result: Failure, implementation: Implementation, opt
     after: pending === null && failing?.exchange.outcome.ok ? failing.exchange.outcome.window : null,
     stderr: violation.stderrTail,
     // The target is spelled out because replay never runs what a report file names on its own.
-    replay: ["npx prunecheck replay", shellQuote(`${options.outDir}/${reportFileStem({ property: info, implementation, origin: result.origin })}.json`), ...targetFlags(implementation.target)].join(" "),
+    replay: ["npx prunecheck replay", shellQuote(`${options.outDir}/${reportFileStem({ property: info, checked_property: result.property, implementation, origin: result.origin })}.json`), ...targetFlags(implementation.target)].join(" "),
     counterexample: result.counterexample,
     created: (options.now ?? new Date()).toISOString(),
   };
@@ -56,8 +56,10 @@ function hangShrink(hang: HangShrink): NonNullable<Report["hang_shrink"]> {
   return { timeout_ms: hang.timeoutMs, slowest_answer_ms: hang.slowestAnswerMs, full_timeout_ms: hang.fullTimeoutMs, smallest_confirmed: hang.smallestConfirmed };
 }
 
-export function reportFileStem(report: { property: { id: string }; implementation: { name: string }; origin: Origin }): string {
-  return `${report.property.id}-${slug(report.implementation.name)}-${originStem(report.origin)}`;
+export function reportFileStem(report: { property: { id: string }; checked_property?: string; implementation: { name: string }; origin: Origin }): string {
+  // A transport fault can fail every property, each with its own shrunk case: one file per checked property.
+  const checked = report.checked_property === undefined || report.checked_property === report.property.id ? "" : `${report.checked_property}-`;
+  return `${report.property.id}-${checked}${slug(report.implementation.name)}-${originStem(report.origin)}`;
 }
 
 function originStem(origin: Origin): string {

@@ -36,6 +36,13 @@ function summaryOf(implementation: string): RunSummary {
   };
 }
 
+describe("summary.md links", () => {
+  it("link each report relative to the folder summary.md is written to, where the reports are", () => {
+    expect(renderSummaryMarkdown(summaryOf("mine"), "out")).toContain("[report](kept-untouched-x-1.md)");
+    expect(renderSummaryMarkdown(summaryOf("mine"), "merged")).toContain("[report](../out/kept-untouched-x-1.md)");
+  });
+});
+
 describe("summary.md with a hostile implementation name", () => {
   it("keeps the heading on one line stating the real verdict, and every row of the table outside any comment", () => {
     fc.assert(

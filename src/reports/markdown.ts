@@ -1,3 +1,4 @@
+import { relative } from "node:path";
 import { capText } from "../errors/cap-text.ts";
 import type { Span, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
@@ -65,9 +66,10 @@ function originLine(origin: Origin): string {
   }
 }
 
-export function renderSummaryMarkdown(summary: RunSummary): string {
+/** `folder` is where summary.md is written: the reports' paths (relative to the working directory) are linked from there. */
+export function renderSummaryMarkdown(summary: RunSummary, folder = "."): string {
   const rows = summary.results.map(
-    (result) => `| \`${result.property}\` | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${linkTarget(`${result.report}.md`)})` : ""} |`,
+    (result) => `| \`${result.property}\` | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${linkTarget(`${relative(folder, result.report)}.md`)})` : ""} |`,
   );
   const verdict = summary.error !== undefined
     ? `stopped by an error [${summary.error.code}]`

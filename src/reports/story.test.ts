@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { budgetReachable } from "../../properties/budget-reachable.ts";
 import { compactGivesUp } from "../../properties/mutants/compact-gives-up.ts";
+import { staleKeyAccepted } from "../../properties/mutants/stale-key-accepted.ts";
+import { staleKeyRefused } from "../../properties/stale-key-refused.ts";
 import { inProcessDriver } from "../transport/in-process.ts";
 import { checkProperty } from "../models/run.ts";
 import { buildReport } from "./build.ts";
@@ -18,5 +20,21 @@ describe("the story of a finding that rests on a probe", () => {
     expect(report.story.at(-1)).toMatch(/^That is the violation: compact refused a budget/);
     expect(report.requests.at(-1)?.op).toBe("compact");
     expect(report.response).toMatchObject({ ok: false });
+  });
+});
+
+describe("the story reads as sentences", () => {
+  it("names the key scheme in words, tells no step that did nothing, and leaves no sentence on a colon", async () => {
+    const driver = inProcessDriver(staleKeyAccepted.pruner);
+    const stories: string[][] = [];
+    for (let seed = 1; seed <= 8; seed++) {
+      const result = await checkProperty(driver, staleKeyRefused, { level: "core", seed, numRuns: 200 });
+      if (result.status !== "failed") throw new Error(`expected stale-key-accepted to fail stale-key-refused at seed ${seed}, got ${result.status}`);
+      stories.push(buildReport(result, { name: driver.name, capabilities: driver.capabilities, target: { kind: "reference" } }, { outDir: "reports" }).story);
+    }
+    const lines = stories.flat();
+    // Seeds vary the key scheme, so the words for more than one are checked.
+    expect(lines.filter((line) => line.startsWith("The store names keys ")).length).toBeGreaterThan(1);
+    expect(lines.filter((line) => /names keys by (odd|counter|sha256)\b|externalizes \[\] first|^The runtime: the |:$/.test(line))).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ export function tellStory(trace: readonly TraceEntry[], finding: { message: stri
   const at = failing === undefined ? trace.length : trace.indexOf(failing);
   for (const entry of trace.slice(0, at)) {
     // Probes of earlier requests found nothing; the story is what led to the failing request.
-    if (entry.kind === "env") lines.push(`The runtime: ${entry.label}.`);
+    if (entry.kind === "env") lines.push(`${sentence(entry.label)}.`);
     else if (entry.kind === "request") lines.push(`${implementation} was asked to ${entry.label}; ${answer(entry.exchange.outcome)}.`);
   }
   if (failing !== undefined) {
@@ -52,7 +52,7 @@ export function lastRequest(trace: readonly TraceEntry[]): Extract<TraceEntry, {
 function cast(window: Window, store: Store): string[] {
   if (window.spans.length === 0) return [`At that point the window was empty (derivation_depth ${window.derivation_depth}).`];
   return [
-    `At that point the window had derivation_depth ${window.derivation_depth} and ${window.spans.length} span${window.spans.length === 1 ? "" : "s"}:`,
+    `At that point the window had derivation_depth ${window.derivation_depth} and ${window.spans.length} span${window.spans.length === 1 ? "" : "s"}.`,
     ...window.spans.map((span) => `Let ${JSON.stringify(span.span_id)} be ${describe(span, store)}.`),
   ];
 }
@@ -81,6 +81,11 @@ function answer(outcome: Outcome): string {
   if (!outcome.ok) return `it refused with ${outcome.error.type}${outcome.error.span_id ? ` naming ${JSON.stringify(outcome.error.span_id)}` : ""}${outcome.error.code ? ` (${outcome.error.code})` : ""}`;
   const spans = outcome.window.spans.map((span) => `${JSON.stringify(span.span_id)}${kindOf(span) === "original" ? "" : ` (${kindOf(span)})`}`);
   return `it returned a window of depth ${outcome.window.derivation_depth} holding [${spans.join(", ")}]`;
+}
+
+/** A note that is a sentence of its own ("the runtime externalizes …") starts it; a bare step gets a subject. */
+function sentence(label: string): string {
+  return label.startsWith("the ") ? `T${label.slice(1)}` : `The runtime: ${label}`;
 }
 
 function quote(text: string): string {

@@ -19,7 +19,7 @@ export async function writeReport(outDir: string, report: Report): Promise<strin
 export async function writeSummary(outDir: string, summary: RunSummary, junitPath?: string, markdownTail = ""): Promise<void> {
   makeDir(outDir);
   await writeFileAtomic(join(outDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-  await writeFileAtomic(join(outDir, "summary.md"), renderSummaryMarkdown(summary) + markdownTail);
+  await writeFileAtomic(join(outDir, "summary.md"), renderSummaryMarkdown(summary, outDir) + markdownTail);
   if (junitPath !== undefined) {
     makeDir(dirname(junitPath));
     await writeFileAtomic(junitPath, renderJUnit(summary));

@@ -36,6 +36,7 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
     ["--impl of a missing file", ["run", "--impl", join(files, "missing.ts"), "--out", join(files, "out")], /--impl .*missing\.ts: cannot load module/],
     ["--impl of a module exporting no pruner", ["run", "--impl", join(PRUNERS, "no-pruner.ts"), "--out", join(files, "out")], "no-pruner.ts: no export is a pruner"],
     ["an unknown --property", ["run", "--property", "nope"], '--property: unknown id "nope"'],
+    ["--property adapter-protocol, which every property checks", ["run", "--property", "adapter-protocol"], "--property adapter-protocol: the protocol is checked on every request of every property"],
     ["replay of a missing file", ["replay", join(files, "missing.json")], /cannot read report .*missing\.json: ENOENT/],
     ["replay of a file that is not JSON", ["replay", notJson], "report.md is not JSON"],
     ["replay of JSON that is not a report", ["replay", notReport], /other\.json is not a prunecheck report: ✖ .* → at property/],
@@ -82,6 +83,14 @@ describe("--help", () => {
     const { code, lines } = await cli([]);
     expect(code).toBe(2);
     expect(lines.join("\n")).toContain("Usage:");
+  });
+});
+
+describe("--version", () => {
+  it.each(["--version", "-V"])("`prunecheck %s` prints the installed package's version and exits 0", async (flag) => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    const { code, stdout, stderr } = await spawnCli([flag]);
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
   });
 });
 

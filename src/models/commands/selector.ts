@@ -56,7 +56,9 @@ export function prepare(world: World, harness: Harness, preparation: Preparation
     preparation === "named"
       ? named
       : world.window.spans.filter((span) => preparation === "all" || span.externalized_key === null).map((span) => span.span_id);
-  harness.note(`the runtime externalizes ${showIds(world.externalize(new Set(ids)))} first`);
+  const externalized = world.externalize(new Set(ids));
+  // A step that externalized nothing would read as an event in the story without being one.
+  if (externalized.length > 0) harness.note(`the runtime externalizes ${showIds(externalized)} first`);
 }
 
 export function resolveSelector(selector: Selector, world: World): string[] {
