@@ -3,7 +3,7 @@ import { hasBrand } from "./brand.ts";
 
 const INPUT = Symbol.for("prunecheck.InputError");
 
-export type InputErrorCode = "usage" | "unreadable_file" | "invalid_json" | "invalid_report" | "invalid_module" | "invalid_config" | "untrusted_target" | "bad_output_path";
+export type InputErrorCode = "usage" | "unreadable_file" | "invalid_json" | "invalid_report" | "invalid_module" | "invalid_config" | "untrusted_target" | "bad_output_path" | "invalid_trace";
 
 /** Bad input from the user: a flag, a file, a module. Always one clear line and exit code 2, never a stack. */
 export class InputError extends Error {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HelloRequest, HelloResponse, OperationResponse, Request } from "./protocol.ts";
+import { TraceExchange, TraceHeader } from "./trace.ts";
 import { Span, Window } from "./window.ts";
 
 /**
@@ -13,6 +14,8 @@ export const JSON_SCHEMA_SOURCES = {
   "operation-response.schema.json": OperationResponse,
   "window.schema.json": Window,
   "span.schema.json": Span,
+  "trace-header.schema.json": TraceHeader,
+  "trace-exchange.schema.json": TraceExchange,
 } as const;
 
 export type JsonSchemaFile = keyof typeof JSON_SCHEMA_SOURCES;

@@ -1,0 +1,69 @@
+import type { Finding, Level, Property } from "../models/property.ts";
+import type { Fact, Truth } from "../models/truth.ts";
+import type { OperationCall, OperationRequest, Outcome } from "../wire/protocol.ts";
+import type { TraceExchange } from "../wire/trace.ts";
+import type { Span, Store } from "../wire/window.ts";
+import { kindOf } from "../wire/window.ts";
+
+/**
+ * Why a property cannot be judged from a trace alone: it needs another answer of the implementation (a
+ * probe), or the live objects a pruner was handed rather than their bytes.
+ */
+export function notJudgedReason(property: Property): string | null {
+  if ((property.probes ?? []).length > 0) return `needs the implementation to answer again (${(property.probes ?? []).join(", ")})`;
+  if (property.id === "inputs-immutable") return "needs the objects the pruner was handed; a trace holds their bytes";
+  return null;
+}
+
+/** What an audit knows about the spans of one conversation, learned from its exchanges in order. */
+export class ConversationTruth {
+  readonly #facts = new Map<string, Fact>();
+
+  /**
+   * The truth as of a request: every original it shows is known by its text, as a run's harness knows it;
+   * a span or provenance source the conversation never showed is taken at the store's copy, since an audit
+   * that cannot know its text cannot call its copy stale.
+   */
+  before(call: OperationCall): Truth {
+    const learnFromStore = (spanId: string, key: string | null, store: Store) => {
+      if (!this.#facts.has(spanId) && key !== null && Object.hasOwn(store, key)) this.#learn(spanId, store[key] as string, []);
+    };
+    for (const span of call.window.spans) {
+      if (kindOf(span) !== "pointer") this.#learn(span.span_id, span.text, span.tags);
+      else learnFromStore(span.span_id, span.externalized_key, call.store);
+      for (const entry of span.provenance ?? []) learnFromStore(entry.span_id, entry.externalized_key, call.store);
+    }
+    return new Map(this.#facts);
+  }
+
+  /** A summary a summarize answered with is known from then on, as in a run. */
+  after(call: OperationCall, outcome: Outcome): void {
+    if (call.op !== "summarize" || !outcome.ok || call.window.spans.some((span) => span.span_id === call.summary_id)) return;
+    const summary = outcome.window.spans.find((span) => span.span_id === call.summary_id);
+    if (summary !== undefined) this.#learn(summary.span_id, summary.text, summary.tags);
+  }
+
+  #learn(spanId: string, text: string, tags: Span["tags"]): void {
+    this.#facts.set(spanId, { span_id: spanId, text, tags: [...tags], lost: false });
+  }
+}
+
+export interface AuditFinding {
+  readonly property: string;
+  readonly finding: Finding;
+}
+
+/** Judges one recorded exchange against every judgeable property, in catalog order. */
+export function judgeExchange(exchange: TraceExchange, truth: ConversationTruth, properties: readonly Property[], level: Level): AuditFinding[] {
+  const sent: OperationRequest = exchange.request;
+  const { id: _id, ...call } = sent;
+  const outcome: Outcome = exchange.response.ok ? { ok: true, window: exchange.response.window } : { ok: false, error: exchange.response.error };
+  const step = { call: call as OperationCall, sent, outcome, probes: {}, truth: truth.before(call as OperationCall), level };
+  const findings = properties.flatMap((property) => {
+    if (notJudgedReason(property) !== null) return [];
+    const finding = property.check(step);
+    return finding === null ? [] : [{ property: property.id, finding }];
+  });
+  truth.after(call as OperationCall, outcome);
+  return findings;
+}

@@ -1,0 +1,97 @@
+import { createReadStream } from "node:fs";
+import { describeIssues, InputError } from "../errors/input.ts";
+import { TRACE_FORMAT, TRACE_VERSION, TraceExchange, TraceHeader } from "../wire/trace.ts";
+
+/** An exchange and where it stands, so a report can point at the trace's file and line. */
+export interface TracedExchange {
+  readonly file: string;
+  readonly line: number;
+  readonly exchange: TraceExchange;
+}
+
+export interface ReadOptions {
+  /** Skip a bad exchange line (counted in `skipped`) instead of stopping at it; a bad header still stops. */
+  readonly lenient?: boolean;
+  /** Told of every skipped line, with the error it would have been. */
+  readonly skipped?: (error: InputError) => void;
+}
+
+const HINT = "a trace is a header line, then one exchange per line (docs/trace.md); --lenient skips bad exchange lines and counts them.";
+
+/**
+ * Streams a trace's exchanges in file order, one line in memory at a time, so a trace of any length reads in
+ * bounded memory. A line that is not JSON, not an exchange (an unknown op included), a missing or unknown
+ * header, or a last line cut short (no newline: a recorder killed mid-write) is an `invalid_trace` error
+ * naming file and line.
+ */
+export async function* readTrace(file: string, options: ReadOptions = {}): AsyncGenerator<TracedExchange> {
+  let number = 0;
+  const bad = (message: string) => new InputError("invalid_trace", `${file}:${number}: ${message}`, HINT);
+  for await (const { text, complete } of lines(file)) {
+    number++;
+    const problem = complete ? null : bad("the last line is cut short (no newline at its end): the recording stopped mid-write");
+    const parsed = problem === null ? parseLine(text) : null;
+    if (number === 1) {
+      if (problem !== null) throw problem;
+      checkHeader(parsed, bad);
+      continue;
+    }
+    const result = problem === null ? toExchange(parsed, bad) : problem;
+    if (!(result instanceof InputError)) {
+      yield { file, line: number, exchange: result };
+      continue;
+    }
+    const error = result;
+    if (options.lenient !== true) throw error;
+    options.skipped?.(error);
+  }
+  if (number === 0) throw bad("the trace is empty: it has no header line");
+}
+
+type Parsed = { json: unknown } | { error: string };
+
+function parseLine(text: string): Parsed {
+  try {
+    return { json: JSON.parse(text) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function checkHeader(parsed: Parsed | null, bad: (message: string) => InputError): void {
+  if (parsed === null || "error" in parsed) throw bad(`the header is not JSON: ${parsed === null ? "" : parsed.error}`);
+  const json = parsed.json as { format?: unknown; version?: unknown } | null;
+  if (json?.format !== TRACE_FORMAT) throw bad(`not a prunecheck trace: the first line must be a header with "format": "${TRACE_FORMAT}"`);
+  if (json.version !== TRACE_VERSION) throw bad(`unknown trace version ${JSON.stringify(json.version)}: this prunecheck reads version ${TRACE_VERSION}`);
+  const header = TraceHeader.safeParse(json);
+  if (!header.success) throw bad(`the header is not valid: ${describeIssues(header.error)}`);
+}
+
+function toExchange(parsed: Parsed | null, bad: (message: string) => InputError): TraceExchange | InputError {
+  if (parsed === null || "error" in parsed) return bad(`the line is not JSON: ${parsed === null ? "" : parsed.error}`);
+  const op = (parsed.json as { request?: { op?: unknown } } | null)?.request?.op;
+  if (typeof op === "string" && !["prune", "summarize", "reground", "compact"].includes(op)) return bad(`unknown op ${JSON.stringify(op)}: an exchange records prune, summarize, reground or compact`);
+  const exchange = TraceExchange.safeParse(parsed.json);
+  if (!exchange.success) return bad(`not a trace exchange: ${describeIssues(exchange.error)}`);
+  return exchange.data;
+}
+
+/** The file's lines, each with whether a newline ended it: only the last can lack one. */
+async function* lines(file: string): AsyncGenerator<{ text: string; complete: boolean }> {
+  let rest = "";
+  const stream = createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 });
+  try {
+    for await (const chunk of stream as AsyncIterable<string>) {
+      rest += chunk;
+      let start = 0;
+      for (let end = rest.indexOf("\n"); end !== -1; end = rest.indexOf("\n", start)) {
+        yield { text: rest.slice(start, end), complete: true };
+        start = end + 1;
+      }
+      rest = rest.slice(start);
+    }
+  } catch (error) {
+    throw new InputError("unreadable_file", `cannot read trace ${file}: ${error instanceof Error ? error.message : String(error)}`, "check the path and that the file is readable.", { cause: error });
+  }
+  if (rest !== "") yield { text: rest, complete: false };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { definePruner, type Pruner } from "../adapters/pruner.ts";
+import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
+import { referencePruner } from "../reference/index.ts";
+import { TraceExchange, TraceHeader } from "../wire/trace.ts";
+import type { Store, Window } from "../wire/window.ts";
+import { recordPruner } from "./record-pruner.ts";
+
+const store: Store = { k1: "schema v2: id is a string" };
+const window: Window = {
+  spans: [
+    { span_id: "a", text: "schema v2: id is a string", tags: ["constraint"], externalized_key: "k1" },
+    { span_id: "b", text: "not externalized", tags: [], externalized_key: null },
+  ],
+  derivation_depth: 0,
+};
+
+function recording(pruner: Pruner, conversation?: string) {
+  const lines: string[] = [];
+  const recorded = recordPruner(pruner, (line) => lines.push(line), conversation === undefined ? {} : { conversation });
+  return { lines, recorded };
+}
+
+describe("recordPruner", () => {
+  it("writes a versioned header naming the pruner, then one schema-valid line per call with the answer unchanged", async () => {
+    const { lines, recorded } = recording(referencePruner, "conv-1");
+    const answer = await recorded.prune(window, ["a"], store);
+    expect(answer).toEqual(await referencePruner.prune(window, ["a"], store));
+    const header = TraceHeader.parse(JSON.parse(lines[0] as string));
+    expect(header.implementation?.name).toBe(referencePruner.name);
+    const exchange = TraceExchange.parse(JSON.parse(lines[1] as string));
+    expect(exchange.request).toEqual({ id: 1, op: "prune", window, evict_ids: ["a"], store });
+    expect(exchange.response).toEqual({ id: 1, ok: true, window: answer });
+    expect(exchange.conversation).toBe("conv-1");
+    expect(lines).toHaveLength(2);
+  });
+
+  it("records a refusal as the wire's error response and rethrows it to the caller", async () => {
+    const { lines, recorded } = recording(referencePruner);
+    await expect(recorded.prune(window, ["b"], store)).rejects.toBeInstanceOf(UnrecoverablePruneError);
+    const exchange = TraceExchange.parse(JSON.parse(lines[1] as string));
+    expect(exchange.response).toMatchObject({ id: 1, ok: false, error: { type: "UnrecoverablePruneError", span_id: "b", code: "not_externalized" } });
+    expect(exchange.conversation).toBeUndefined();
+  });
+
+  it("records the request as it was before a pruner scribbled on it", async () => {
+    const scribbler = definePruner({
+      name: "scribbler",
+      capabilities: ["prune"],
+      prune(input: Window) {
+        (input.spans as { text: string }[]).forEach((span) => (span.text = "gone"));
+        return input;
+      },
+    });
+    const { lines, recorded } = recording(scribbler);
+    await recorded.prune(structuredClone(window), [], store);
+    const exchange = TraceExchange.parse(JSON.parse(lines[1] as string));
+    expect(exchange.request.window).toEqual(window);
+  });
+
+  it("keeps only the operations the pruner has, numbering requests in order", async () => {
+    const { lines, recorded } = recording(definePruner({ name: "prune-only", capabilities: ["prune"], prune: (w: Window) => w }));
+    expect(recorded.summarize).toBeUndefined();
+    await recorded.prune(window, [], store);
+    await recorded.prune(window, [], store);
+    expect(lines.slice(1).map((line) => TraceExchange.parse(JSON.parse(line)).request.id)).toEqual([1, 2]);
+  });
+});

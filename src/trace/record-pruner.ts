@@ -1,0 +1,69 @@
+import { toWireError } from "../adapters/in-process.ts";
+import type { Pruner } from "../adapters/pruner.ts";
+import type { OperationRequest, OperationResponse } from "../wire/protocol.ts";
+import { TRACE_FORMAT, TRACE_VERSION, type TraceExchange, type TraceHeader } from "../wire/trace.ts";
+import type { Window } from "../wire/window.ts";
+
+export interface RecordOptions {
+  /** The conversation every exchange of this pruner belongs to, so an audit follows its windows. */
+  readonly conversation?: string;
+  readonly now?: () => Date;
+}
+
+/**
+ * The same pruner, writing one trace line per call to `write` (the header first, at once): what it was asked
+ * and what it answered or refused. Answers and refusals pass through untouched; the request is serialized
+ * before the pruner sees it, so a pruner that scribbles on its arguments does not rewrite its own record.
+ */
+export function recordPruner(pruner: Pruner, write: (line: string) => void, options: RecordOptions = {}): Pruner {
+  const now = options.now ?? (() => new Date());
+  const header: TraceHeader = {
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    implementation: { name: pruner.name, capabilities: ["prune", ...pruner.capabilities.filter((c) => c !== "prune")] },
+    created: now().toISOString(),
+  };
+  write(JSON.stringify(header));
+  let nextId = 1;
+  const record = async (request: OperationRequest, answer: () => Window | Promise<Window>): Promise<Window> => {
+    const sent = JSON.stringify(request);
+    const sent_at = now().toISOString();
+    const line = (response: OperationResponse) => {
+      const exchange: Omit<TraceExchange, "request"> = {
+        response,
+        sent_at,
+        answered_at: now().toISOString(),
+        ...(options.conversation === undefined ? {} : { conversation: options.conversation }),
+      };
+      // The request goes in as it was serialized before the call, not as the pruner may have left it.
+      write(`{"request":${sent},${JSON.stringify(exchange).slice(1)}`);
+    };
+    try {
+      const window = await answer();
+      line({ id: request.id, ok: true, window });
+      return window;
+    } catch (error) {
+      line({ id: request.id, ok: false, error: toWireError(error) });
+      throw error;
+    }
+  };
+  const { summarize, reground, compact } = pruner;
+  return {
+    name: pruner.name,
+    capabilities: pruner.capabilities,
+    prune: (window, evict_ids, store) =>
+      record({ id: nextId++, op: "prune", window, evict_ids: [...evict_ids], store }, () => pruner.prune(window, evict_ids, store)),
+    ...(summarize === undefined
+      ? {}
+      : {
+          summarize: (window, span_ids, summary_id, summary_text, store) =>
+            record({ id: nextId++, op: "summarize", window, span_ids: [...span_ids], summary_id, summary_text, store }, () =>
+              summarize.call(pruner, window, span_ids, summary_id, summary_text, store),
+            ),
+        }),
+    ...(reground === undefined ? {} : { reground: (window, store) => record({ id: nextId++, op: "reground", window, store }, () => reground.call(pruner, window, store)) }),
+    ...(compact === undefined
+      ? {}
+      : { compact: (window, store, budget) => record({ id: nextId++, op: "compact", window, store, budget }, () => compact.call(pruner, window, store, budget)) }),
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { OperationRequest, OperationResponse } from "./protocol.ts";
+
+/** The trace format this prunecheck writes and reads (docs/trace.md). */
+export const TRACE_FORMAT = "prunecheck-trace";
+export const TRACE_VERSION = 1;
+
+/**
+ * A trace's first line: which format and version the lines after it follow, so that a reader refuses a
+ * version it does not know instead of misjudging it.
+ */
+export const TraceHeader = z
+  .strictObject({
+    format: z.literal(TRACE_FORMAT),
+    version: z.literal(TRACE_VERSION),
+    /** What was recorded: the adapter's hello name and capabilities, when the recorder knew them. */
+    implementation: z.strictObject({ name: z.string().min(1), capabilities: z.array(z.string()) }).optional(),
+    /** When recording started (ISO 8601). */
+    created: z.iso.datetime().optional(),
+  })
+  .meta({ id: "TraceHeader", description: "The first line of a prunecheck trace." });
+export type TraceHeader = z.infer<typeof TraceHeader>;
+
+/**
+ * One exchange: the request and its response exactly as the wire carries them (a refusal is a response with
+ * `ok: false`), and when each was seen. Exchanges of one conversation share a `conversation` id, so an audit
+ * can follow a window from one request to the next; without one, each exchange is judged on its own.
+ */
+export const TraceExchange = z
+  .strictObject({
+    request: OperationRequest,
+    response: OperationResponse,
+    sent_at: z.iso.datetime(),
+    answered_at: z.iso.datetime(),
+    /** The run or conversation the exchange belongs to, as the recording runtime names it. */
+    conversation: z.string().min(1).optional(),
+  })
+  .meta({ id: "TraceExchange", description: "One line of a prunecheck trace after the header: a request and its answer or refusal." });
+export type TraceExchange = z.infer<typeof TraceExchange>;
