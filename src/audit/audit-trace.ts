@@ -1,15 +1,8 @@
 import type { InputError } from "../errors/input.ts";
 import type { Finding, Level, Property } from "../models/property.ts";
+import type { TraceOrigin } from "../models/origin.ts";
 import { readTrace } from "../trace/read-trace.ts";
 import { ConversationTruth, judgeExchange } from "./judge.ts";
-
-/** Where a finding came from: the trace variant of a report's origin (the engine's tagged union). */
-export interface TraceOrigin {
-  readonly kind: "trace";
-  readonly file: string;
-  readonly line: number;
-  readonly conversation?: string;
-}
 
 export interface TraceFinding {
   readonly property: string;

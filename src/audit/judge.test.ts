@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Pruner } from "../adapters/pruner.ts";
+import type { Pruner } from "../transport/pruner.ts";
 import { PROPERTIES } from "../../properties/index.ts";
 import { staleKeyAccepted } from "../../properties/mutants/stale-key-accepted.ts";
 import { referencePruner } from "../reference/index.ts";

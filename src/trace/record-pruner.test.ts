@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definePruner, type Pruner } from "../adapters/pruner.ts";
+import { definePruner, type Pruner } from "../transport/pruner.ts";
 import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import { referencePruner } from "../reference/index.ts";
 import { TraceExchange, TraceHeader } from "../wire/trace.ts";

@@ -1,5 +1,5 @@
-import { toWireError } from "../adapters/in-process.ts";
-import type { Pruner } from "../adapters/pruner.ts";
+import { toWireError } from "../transport/in-process.ts";
+import type { Pruner } from "../transport/pruner.ts";
 import type { OperationRequest, OperationResponse } from "../wire/protocol.ts";
 import { TRACE_FORMAT, TRACE_VERSION, type TraceExchange, type TraceHeader } from "../wire/trace.ts";
 import type { Window } from "../wire/window.ts";
