@@ -54,7 +54,7 @@ async function replayRun(driver: Driver, property: Property, origin: RandomOrigi
   const lost: EntryOutcome = { verdict: "skipped", reason: `its path ${origin.path} leads to no run of seed ${origin.seed} (was the report edited, or written by another prunecheck version?)` };
   let result: Awaited<ReturnType<typeof checkProperty>>;
   try {
-    result = await checkProperty(driver, property, { level: context.level, numRuns: 1, seed: origin.seed, replay: { path: origin.path, replayPath: origin.replayPath, runsToFailure } });
+    result = await checkProperty(driver, property, { level: context.level, numRuns: 1, seed: origin.seed, ...(origin.bigWindows === true ? { bigWindows: true } : {}), replay: { path: origin.path, replayPath: origin.replayPath, runsToFailure } });
   } catch (error) {
     // fast-check walks the path before the first run and throws where a step has nothing to shrink...
     if (!(error instanceof Error && error.message.startsWith("Unable to replay"))) throw error;

@@ -166,13 +166,25 @@ interface Spent {
 }
 
 /**
+ * Every fourth round of a property draws big windows (hundreds to thousands of spans, see
+ * bigWindowCommandArbs): from a campaign's second round on it meets real context sizes. Such a round
+ * makes a tenth of the runs, since one of them costs about a hundred small ones: a big round then takes
+ * about as long as the others.
+ */
+export function bigWindowRound(round: number): boolean {
+  return round % 4 === 1;
+}
+
+/**
  * One random round of one property: checked, tallied, and its counterexample reported. False when the
  * property is done for this worker (a counterexample, a harness error) or the campaign is stopping.
  */
 async function randomRound({ plan, driver, control, implementation, tallies, progress }: Context, property: Property, round: number, deadline: number, spent: Spent): Promise<boolean> {
   const seed = roundSeed(plan.seed, property.id, round);
   const observer = liveRound(progress);
-  const result = await checkProperty(driver, property, { level: plan.level, numRuns: plan.roundRuns, seed, timeLimitMs: Math.max(1, Math.ceil(deadline - performance.now())), observer });
+  const big = bigWindowRound(round);
+  const numRuns = big ? Math.ceil(plan.roundRuns / 10) : plan.roundRuns;
+  const result = await checkProperty(driver, property, { level: plan.level, numRuns, seed, ...(big ? { bigWindows: true } : {}), timeLimitMs: Math.max(1, Math.ceil(deadline - performance.now())), observer });
   const tally = tallies[property.id] as PropertyTally;
   tally.runs += result.runs;
   tally.requests += result.requests;

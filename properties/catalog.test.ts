@@ -35,3 +35,17 @@ describe(`the reference survives every property (seed ${SEED}, ${RUNS} runs each
     expect(sequences).toBeGreaterThanOrEqual(MIN_SEQUENCES);
   });
 });
+
+/** Big windows have their own scenarios (see bigWindowCommandArbs): the reference must survive those too. */
+const BIG_RUNS = 3;
+
+describe(`the reference survives every property with big windows (seed ${SEED}, ${BIG_RUNS} runs each)`, () => {
+  const big = inProcessDriver(referencePruner);
+  afterAll(() => big.close());
+
+  it.each(cases.filter(([level]) => level === "strict"))("%s %s", async (level, _id, property) => {
+    const result = await checkProperty(big, property, { level, numRuns: BIG_RUNS, seed: SEED, bigWindows: true });
+    const detail = result.status === "failed" ? `${result.violation.message}\n${result.counterexample.slice(0, 2000)}` : result.status === "error" ? String(result.error) : result.status;
+    expect(result.status, detail).toBe("passed");
+  });
+});

@@ -4,6 +4,7 @@ import { depthNotIncremented } from "./depth-not-incremented.ts";
 import { dropsReevictedPointers } from "./drops-reevicted-pointers.ts";
 import { dropsUntaggedEvicted } from "./drops-untagged-evicted.ts";
 import { forgetsPreconditionTag } from "./forgets-precondition-tag.ts";
+import { keepsLast256 } from "./keeps-last-256.ts";
 import { lowercasesPointerTags } from "./lowercases-pointer-tags.ts";
 import { missingDepthCheck } from "./missing-depth-check.ts";
 import type { Mutant } from "./mutant.ts";
@@ -64,6 +65,7 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   refusesExternalizedPrecondition,
   compactGivesUp,
   pointersMovedToEnd,
+  keepsLast256,
   silentTruncation,
   mutatesInput,
   nondeterministicCulprit,

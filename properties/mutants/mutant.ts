@@ -24,6 +24,12 @@ export interface Mutant {
    * fault that needs a larger window to show at all raises it (its file says why).
    */
   readonly maxWindow?: number;
+  /**
+   * The fault shows only in windows of hundreds of spans, which a check sends only in its big-window runs
+   * (see BIG_WINDOW_RUNS): the catalog gives those runs to this mutant alone, so the other thirty-odd do not
+   * pay for them.
+   */
+  readonly needsBigWindows?: boolean;
 }
 
 /** Single-fault counterexamples should shrink to one or two spans: one at fault, one for contrast. */

@@ -1,10 +1,12 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CATALOG } from "../index.ts";
+import { CATALOG, PROPERTIES } from "../index.ts";
 import { MUTANTS } from "./index.ts";
 import type { Mutant } from "./mutant.ts";
 import type { FailedResult } from "./table.ts";
 import { failedPropertyOf, failuresOf, KILLER_RUNS, killerOf, maxWindowOf, MUTANT_RUNS, MUTANT_SEED, runMutant, shrunkWindowSize } from "./table.ts";
+import { inProcessDriver } from "../../src/transport/in-process.ts";
+import { checkProperty } from "../../src/models/run.ts";
 
 /** Files of this folder that are not mutants. */
 const NOT_MUTANTS = new Set(["index.ts", "mutant.ts", "table.ts", "write-table.ts", "write-corpus.ts", "catalog-target.ts"]);
@@ -43,5 +45,23 @@ describe(`every mutant is killed at its level (seed ${MUTANT_SEED}, ${MUTANT_RUN
 
     // A strict mutant's fault is legal at core: being killed there would make core stricter than the seed.
     expect(describeFailures(failuresOf(verdict.belowLevel))).toBe("none");
+  });
+});
+
+describe("a mutant that needs big windows is caught only by them", () => {
+  const needing = MUTANTS.filter((mutant) => mutant.needsBigWindows === true);
+
+  it("is in the catalog", () => expect(needing.map((mutant) => mutant.id)).toContain("keeps-last-256"));
+
+  // Else the big-window runs would not be what catches it, and the catalog would not show they bite.
+  it.each(needing.map((mutant) => [mutant.id, mutant] as const))("%s survives its expected properties without them", async (_id, mutant: Mutant) => {
+    const driver = inProcessDriver(mutant.pruner);
+    for (const id of mutant.expectedProperties) {
+      const property = PROPERTIES.find((each) => each.id === id);
+      if (property === undefined) throw new Error(`${mutant.id} expects ${id}, which no property checks`);
+      const result = await checkProperty(driver, property, { level: mutant.level, seed: MUTANT_SEED, numRuns: MUTANT_RUNS });
+      expect(result.status, id).toBe("passed");
+    }
+    await driver.close();
   });
 });

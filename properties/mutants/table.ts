@@ -1,8 +1,8 @@
 import { inProcessDriver } from "../../src/transport/in-process.ts";
 import type { Level } from "../../src/models/property.ts";
-import { appliesTo } from "../../src/models/property.ts";
-import type { PropertyResult } from "../../src/models/run.ts";
-import { checkProperty } from "../../src/models/run.ts";
+import { appliesTo, type Property } from "../../src/models/property.ts";
+import type { CheckOptions, PropertyResult } from "../../src/models/run.ts";
+import { bigWindowRunsFor, checkProperty } from "../../src/models/run.ts";
 import { PROPERTIES } from "../index.ts";
 import type { Mutant } from "./mutant.ts";
 import { DEFAULT_MAX_WINDOW } from "./mutant.ts";
@@ -49,10 +49,19 @@ async function checkAll(mutant: Mutant, level: Level, options: RunOptions): Prom
   for (const property of PROPERTIES) {
     if (!appliesTo(property, level, driver.capabilities)) continue;
     const numRuns = mutant.expectedProperties.includes(property.id) ? options.killerRuns : options.numRuns;
-    results.push(await checkProperty(driver, property, { level, seed: options.seed, numRuns }));
+    results.push(await checkProperty(driver, property, { level, seed: options.seed, numRuns, ...bigWindowOptions(mutant, property, numRuns) }));
   }
   await driver.close();
   return results;
+}
+
+/**
+ * A mutant whose fault needs big windows has its expected properties search them on every run; the others
+ * get the few big-window runs `prunecheck run` adds, as a user's run would, rather than 60 slow ones.
+ */
+function bigWindowOptions(mutant: Mutant, property: Property, numRuns: number): Pick<CheckOptions, "bigWindows" | "bigWindowRuns"> {
+  if (mutant.needsBigWindows !== true) return {};
+  return mutant.expectedProperties.includes(property.id) ? { bigWindows: true } : { bigWindowRuns: bigWindowRunsFor(numRuns) };
 }
 
 export function failuresOf(results: readonly PropertyResult[]): FailedResult[] {

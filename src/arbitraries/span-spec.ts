@@ -58,3 +58,13 @@ export const spanBatchArb: fc.Arbitrary<SpanSpec[]> = fc.oneof(
   { weight: 6, arbitrary: fc.array(spanSpecArb, { maxLength: 6 }) },
   { weight: 1, arbitrary: fc.array(spanSpecArb, { maxLength: 48, size: "max" }) },
 );
+
+/**
+ * A real context's size: hundreds to a few thousand spans, about a megabyte of text, appended at once. Faults
+ * of fixed-size buffers, quadratic scans and per-line caps show only here. Each position is an option that
+ * is almost never empty when generated, so the shrinker can drop any span of the window, not only the
+ * newest: a fault at span 257 shrinks to 257 spans, whatever else the window held.
+ */
+export const bigBatchArb: fc.Arbitrary<SpanSpec[]> = fc
+  .array(fc.option(spanSpecArb, { nil: null, freq: 1_000_000 }), { minLength: 200, maxLength: 3000, size: "max" })
+  .map((specs) => specs.filter((spec): spec is SpanSpec => spec !== null));

@@ -18,6 +18,8 @@ const NO_PROBES = Object.freeze({});
 export class Harness {
   readonly trace: TraceEntry[] = [];
   requests = 0;
+  /** The most spans any request of the run carried: what a run of it costs, for the shrink budget. */
+  largestWindow = 0;
   readonly #violations = new Map<string, PropertyViolation>();
   readonly #probes: readonly ProbeName[];
 
@@ -82,6 +84,7 @@ export class Harness {
 
   async #send(call: OperationCall) {
     this.requests++;
+    this.largestWindow = Math.max(this.largestWindow, call.window.spans.length);
     this.onSend();
     try {
       // The pruner gets its own copy: whatever it does to it, the harness's state and `call` stay pristine.

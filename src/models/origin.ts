@@ -18,6 +18,8 @@ export const Origin = z.discriminatedUnion("kind", [
     seed: z.int32(),
     path: z.string().regex(PATH, "expected a fast-check path: the run index, then each shrink step's index, separated by colons (e.g. 3:0:1)"),
     replayPath: z.string().regex(REPLAY_PATH, "expected a fast-check commands replayPath (two base64 runs joined by a colon, e.g. AAOEt:V), or nothing"),
+    /** The run drew from the scenarios with big windows (see bigWindowCommandArbs): a replay must too. */
+    bigWindows: z.literal(true).optional(),
   }),
   z.strictObject({ kind: z.literal("exhaustive"), case: ExhaustiveCase, index: z.int().min(0) }),
   z.strictObject({

@@ -23,7 +23,14 @@ export interface CheckOptions {
   /** A recorded run to replay: fast-check walks its path (at most one run) instead of generating runs. */
   readonly replay?: Replay;
   readonly maxCommands?: number;
-  /** Shrink attempts after the first failure (default SHRINK_BUDGET). */
+  /** Every run may append a real context's worth of spans at once (see bigWindowCommandArbs). */
+  readonly bigWindows?: boolean;
+  /**
+   * Once the runs pass, this many more with big windows, under the same seed: a few, since each carries up
+   * to a megabyte per request. Ignored when `bigWindows` is set or a report is replayed.
+   */
+  readonly bigWindowRuns?: number;
+  /** Shrink attempts after the first failure (default SHRINK_BUDGET); see shrinkCost for big windows. */
   readonly shrinkBudget?: number;
   /** Stop generating new runs after this long (shrinking included); the result is then `interrupted`. */
   readonly timeLimitMs?: number;
@@ -49,6 +56,22 @@ export interface RunObserver {
  * enough that a counterexample found in a 48-span, 24-command scenario does not shrink for minutes.
  */
 export const SHRINK_BUDGET = 10_000;
+
+/**
+ * What one shrink attempt spends of the budget. With big windows a run of a thousand-span window costs a
+ * hundred of a small one, so it is charged by its largest window: the budget then buys about the same
+ * time, and a 3000-span failure still shrinks, more of its attempts being spent where windows are small.
+ * Small windows cost one attempt each, as they always did, so counterexamples without big windows shrink
+ * exactly as before.
+ */
+export function shrinkCost(largestWindow: number, bigWindows: boolean): number {
+  return bigWindows && largestWindow > 96 ? Math.ceil(largestWindow / 8) : 1;
+}
+
+/** The big-window runs `prunecheck run` adds to `runs` (see CheckOptions.bigWindowRuns): one per 50, at least one. */
+export function bigWindowRunsFor(runs: number): number {
+  return Math.max(1, Math.ceil(runs / 50));
+}
 
 interface Common {
   readonly property: string;
@@ -87,9 +110,16 @@ export type PropertyResult =
 
 /** Checks one property against an implementation with fast-check's model-based runner. */
 export async function checkProperty(driver: Driver, property: Property, options: CheckOptions): Promise<PropertyResult> {
-  const result = await runChecks(driver, property, options);
+  const small = await runChecks(driver, property, options);
+  const bigRuns = options.bigWindows === true || options.replay !== undefined ? 0 : (options.bigWindowRuns ?? 0);
+  const result = small.status !== "passed" || bigRuns === 0 ? small : withEarlier(small, await runChecks(driver, property, { ...options, numRuns: bigRuns, bigWindows: true }));
   options.observer?.settled(result);
   return result;
+}
+
+/** The big-window check's verdict, counting the runs, requests and time of the check that passed before it. */
+function withEarlier(earlier: PropertyResult, result: PropertyResult): PropertyResult {
+  return { ...result, runs: earlier.runs + result.runs, requests: earlier.requests + result.requests, ms: earlier.ms + result.ms };
 }
 
 async function runChecks(driver: Driver, property: Property, options: CheckOptions): Promise<PropertyResult> {
@@ -99,18 +129,22 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
     ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
     // A report records "" when no command ran; fast-check itself cannot parse "".
     ...(options.replay?.replayPath ? { replayPath: options.replay.replayPath } : {}),
+    ...(options.bigWindows === true ? { bigWindows: true } : {}),
   });
+  const bigWindows = options.bigWindows === true;
   const { observer } = options;
   const sent = observer === undefined ? undefined : () => observer.sent(property.id);
   const run = async (value: Scenario, via: Driver, sendOptions: SendOptions = {}, ran?: (commands: readonly boolean[]) => void): Promise<void> => {
     const harness = new Harness(via, [property], options.level, sendOptions, sent);
     const recorded = recordRuns(value.commands);
     ran?.(recorded.ran);
+    const shrinking = found !== null;
     try {
       await runScenario(via, harness, { keyScheme: value.keyScheme, commands: recorded.commands });
       if (found === null) observer?.ran(property.id);
     } finally {
       requests += harness.requests;
+      if (shrinking) spent += shrinkCost(harness.largestWindow, bigWindows);
     }
   };
   // Shrinking stops (later runs pass vacuously, so fast-check keeps the smallest failure found so far)
@@ -121,7 +155,7 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   // control flow analysis cannot see: hence the casts.
   let found = null as { readonly ms: number; readonly error: unknown } | null;
   let hang = null as HangShrinking | null;
-  let shrinkRuns = 0;
+  let spent = 0;
   // Every failure the shrink accepted, the original first, so a hang that was only slow can fall back on
   // one. fast-check keeps these itself only at VerbosityLevel.Verbose, which records every run it makes.
   // Which commands of each ran make the replay path.
@@ -131,7 +165,7 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   const shrinkBudget = options.shrinkBudget ?? SHRINK_BUDGET;
   const details = await fc.check(
     fc.asyncProperty(scenario, async (value) => {
-      if (found !== null && (++shrinkRuns > shrinkBudget || (isTimeout(found.error) && (hang === null || !mayWaitAgain(hang))))) return;
+      if (found !== null && (spent >= shrinkBudget || (isTimeout(found.error) && (hang === null || !mayWaitAgain(hang))))) return;
       try {
         const noteRan = (commands: readonly boolean[]) => {
           ran = commands;
@@ -183,7 +217,7 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
     status: "failed",
     violation: reported.violation,
     // The replay path is the shrinker's notes over every failure it accepted, those past the reported one too.
-    origin: { kind: "random", seed: details.seed, path: path.slice(0, path.length - unshrunk).join(":"), replayPath: replayPathOf(ranPerFailure) },
+    origin: { kind: "random", seed: details.seed, path: path.slice(0, path.length - unshrunk).join(":"), replayPath: replayPathOf(ranPerFailure), ...(bigWindows ? { bigWindows: true as const } : {}) },
     shrinks: details.numShrinks - unshrunk,
     // fast-check counts the runs it made; a replay made none of those before its path's run.
     runsToFailure: options.replay?.runsToFailure ?? details.numRuns,

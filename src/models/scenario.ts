@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { KeyScheme } from "./world.ts";
-import { commandArbs } from "./commands/index.ts";
+import { bigWindowCommandArbs, commandArbs } from "./commands/index.ts";
 import type { Harness } from "./harness.ts";
 import type { World } from "./world.ts";
 
@@ -13,6 +13,8 @@ export interface ScenarioOptions {
   readonly maxCommands?: number;
   /** fast-check's commands replay path, from a report. */
   readonly replayPath?: string;
+  /** Scenarios may append hundreds to thousands of spans at once (see bigWindowCommandArbs). */
+  readonly bigWindows?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface ScenarioOptions {
 export function scenarioArb(options: ScenarioOptions = {}): fc.Arbitrary<Scenario> {
   return fc.record({
     keyScheme: fc.noShrink(fc.constantFrom<KeyScheme>("sha256", "counter", "odd")),
-    commands: fc.commands(commandArbs, {
+    commands: fc.commands(options.bigWindows === true ? bigWindowCommandArbs : commandArbs, {
       maxCommands: options.maxCommands ?? 24,
       // One notch above the default: long enough sequences for budget pressure and depth to build up.
       size: "+1",
@@ -32,3 +34,4 @@ export function scenarioArb(options: ScenarioOptions = {}): fc.Arbitrary<Scenari
     }),
   });
 }
+

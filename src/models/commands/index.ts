@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { summaryTextArb } from "../../arbitraries/text.ts";
-import { markArb, spanBatchArb } from "../../arbitraries/span-spec.ts";
+import { bigBatchArb, markArb, spanBatchArb } from "../../arbitraries/span-spec.ts";
 import type { Harness } from "../harness.ts";
 import type { World } from "../world.ts";
 import { AddSpans, Corrupt, Externalize } from "./environment.ts";
@@ -34,3 +34,10 @@ export const commandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [
   fc.tuple(fc.constantFrom("chars" as const, "tokens" as const), selectorArb)
     .map(([unit, selector]) => new Compact(unit, selector)),
 ];
+
+/**
+ * The same commands and one more: appending a real context's worth of spans at once (see bigBatchArb). A set
+ * of its own rather than a branch of spanBatchArb, so that every scenario of a seed without big windows stays
+ * what it was: reports, the corpus and the catalog's shrunk windows keep replaying.
+ */
+export const bigWindowCommandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [...commandArbs, bigBatchArb.map((specs) => new AddSpans(specs))];
