@@ -1,5 +1,9 @@
 import { compactGivesUp } from "./compact-gives-up.ts";
 import { comparesPrefix } from "./compares-prefix.ts";
+import { comparesPrefix16k } from "./compares-prefix-16k.ts";
+import { comparesPrefix1k } from "./compares-prefix-1k.ts";
+import { comparesPrefix32k } from "./compares-prefix-32k.ts";
+import { comparesPrefix8k } from "./compares-prefix-8k.ts";
 import { depthNotIncremented } from "./depth-not-incremented.ts";
 import { dropsReevictedPointers } from "./drops-reevicted-pointers.ts";
 import { dropsUntaggedEvicted } from "./drops-untagged-evicted.ts";
@@ -11,6 +15,8 @@ import { mutatesInput } from "./mutates-input.ts";
 import { nondeterministicCulprit } from "./nondeterministic-culprit.ts";
 import { paraphraseInsteadOfRefuse } from "./paraphrase-instead-of-refuse.ts";
 import { pointerDropsExtraFields } from "./pointer-drops-extra-fields.ts";
+import { provenanceInRequestOrder } from "./provenance-in-request-order.ts";
+import { summaryAtRequestOrder } from "./summary-at-request-order.ts";
 import { pointerKeyedBySpanId } from "./pointer-keyed-by-span-id.ts";
 import { pointersMovedToEnd } from "./pointers-moved-to-end.ts";
 import { refusalWithoutSpanId } from "./refusal-without-span-id.ts";
@@ -43,7 +49,11 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   staleKeyAccepted,
   whitespaceNormalized,
   unicodeNormalized,
+  comparesPrefix1k,
   comparesPrefix,
+  comparesPrefix8k,
+  comparesPrefix16k,
+  comparesPrefix32k,
   pointerKeyedBySpanId,
   pointerDropsExtraFields,
   lowercasesPointerTags,
@@ -52,6 +62,8 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   depthNotIncremented,
   summaryOfSummary,
   summaryPartialProvenance,
+  provenanceInRequestOrder,
+  summaryAtRequestOrder,
   summaryIdUnchecked,
   summaryDropsTags,
   summaryKeepsOnlyPreconditionTags,

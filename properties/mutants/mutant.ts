@@ -19,6 +19,8 @@ export interface Mutant {
   /** Property ids allowed to be the killer, at least one; a kill by any other id is a wrong diagnosis. */
   readonly expectedProperties: readonly [string, ...string[]];
   readonly pruner: Pruner;
+  /** The documented rule it breaks and only it (an id in docs/protocol.md or docs/spec.md; see docs/traceability.md). */
+  readonly breaks?: string;
   /**
    * The most spans the shrunk failing request's window may hold. Defaults to DEFAULT_MAX_WINDOW; only a
    * fault that needs a larger window to show at all raises it (its file says why).

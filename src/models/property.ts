@@ -35,6 +35,8 @@ export interface PropertyInfo {
   readonly title: string;
   /** The seed sentence the property enforces, verbatim. */
   readonly seed: string;
+  /** Ids of the documented rules it enforces (docs/protocol.md, docs/spec.md; see docs/traceability.md). */
+  readonly rules?: readonly string[];
 }
 
 export interface Property extends PropertyInfo {
