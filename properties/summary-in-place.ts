@@ -15,7 +15,7 @@ export const summaryInPlace: Property = {
   requires: ["summarize"],
   title: "A summary stands at its first source's place, with provenance in window order",
   seed: "A summary must carry the set of source span-ids it compresses.",
-  rules: ["s-summary-place", "s-provenance-order", "p-provenance-order"],
+  rules: ["p-summary-place", "s-summary-place", "p-provenance-order", "s-provenance-order"],
   check(step) {
     const { call, outcome } = step;
     if (call.op !== "summarize" || !outcome.ok) return null;

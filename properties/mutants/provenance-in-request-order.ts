@@ -14,7 +14,7 @@ export const provenanceInRequestOrder = defineMutant({
   description: "lists a summary's provenance in the order the request named the sources",
   level: "strict",
   expectedProperties: ["summary-in-place"],
-  breaks: "s-provenance-order",
+  breaks: ["p-provenance-order", "s-provenance-order"],
   pruner: alterReference("provenance-in-request-order", {
     summarize(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store) {
       const summarized = summarize(window, spanIds, summaryId, summaryText, store);

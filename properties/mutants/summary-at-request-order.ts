@@ -14,7 +14,7 @@ export const summaryAtRequestOrder = defineMutant({
   description: "puts a summary where the first source named in the request stood, not the first in window order",
   level: "strict",
   expectedProperties: ["summary-in-place"],
-  breaks: "s-summary-place",
+  breaks: ["p-summary-place", "s-summary-place"],
   maxWindow: 3,
   pruner: alterReference("summary-at-request-order", {
     summarize(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store) {
