@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { renderTraceability, TRACEABILITY_DOC, WRITE_COMMAND } from "./render.ts";
+import { measureReach, readDocRules, rulesInDoc, strayIds, traceRows } from "./table.ts";
+
+const root = new URL("../../", import.meta.url);
+
+describe("every documented rule is traced to what checks it", async () => {
+  const rules = readDocRules(root);
+  const rows = traceRows(rules, await measureReach());
+
+  it("reads an anchor's id, and flags one whose label differs", () => {
+    expect(rulesInDoc("d.md", 'x\n<a id="p-a"></a>`[p-a]` MUST\n<a id="p-b"></a>`[p-c]`').map((rule) => [rule.id, rule.line])).toEqual([
+      ["p-a", 2],
+      ["p-b≠p-c", 3],
+    ]);
+  });
+
+  it("gives every rule one id, matched by its label, and names no rule the docs lack", () => {
+    const ids = rules.map((rule) => rule.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index || id.includes("≠"))).toEqual([]);
+    expect(strayIds(rules)).toEqual([]);
+  });
+
+  it("leaves no rule unchecked unless it is marked not checkable, with a reason", () => {
+    expect(rows.filter((rule) => rule.gaps.length > 0).map((rule) => `${rule.id}: ${rule.gaps.join("; ")}`)).toEqual([]);
+  });
+
+  it(`matches ${TRACEABILITY_DOC} (regenerate with ${WRITE_COMMAND})`, () => {
+    expect(readFileSync(new URL(TRACEABILITY_DOC, root), "utf8")).toBe(renderTraceability(rows));
+  });
+});
