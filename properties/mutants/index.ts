@@ -20,6 +20,7 @@ import { summaryAtRequestOrder } from "./summary-at-request-order.ts";
 import { pointerKeyedBySpanId } from "./pointer-keyed-by-span-id.ts";
 import { pointersMovedToEnd } from "./pointers-moved-to-end.ts";
 import { refusalWithoutSpanId } from "./refusal-without-span-id.ts";
+import { refusesAbsentEvictId } from "./refuses-absent-evict-id.ts";
 import { refusesEverything } from "./refuses-everything.ts";
 import { refusesExternalizedPrecondition } from "./refuses-externalized-precondition.ts";
 import { regroundNoRehydrate } from "./reground-no-rehydrate.ts";
@@ -73,6 +74,7 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   refusalWithoutSpanId,
   wrongRefusalCode,
   refusesEverything,
+  refusesAbsentEvictId,
   refusesExternalizedPrecondition,
   compactGivesUp,
   pointersMovedToEnd,
