@@ -30,6 +30,7 @@ import { staleKeyAccepted } from "./stale-key-accepted.ts";
 import { summaryDropsTags } from "./summary-drops-tags.ts";
 import { summaryKeepsOnlyPreconditionTags } from "./summary-keeps-only-precondition-tags.ts";
 import { summaryIdUnchecked } from "./summary-id-unchecked.ts";
+import { summarySourceUnchecked } from "./summary-source-unchecked.ts";
 import { summaryOfSummary } from "./summary-of-summary.ts";
 import { summaryPartialProvenance } from "./summary-partial-provenance.ts";
 import { uncheckedStoreLookup } from "./unchecked-store-lookup.ts";
@@ -62,6 +63,7 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   missingDepthCheck,
   depthNotIncremented,
   summaryOfSummary,
+  summarySourceUnchecked,
   summaryPartialProvenance,
   provenanceInRequestOrder,
   summaryAtRequestOrder,
