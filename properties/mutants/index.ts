@@ -1,4 +1,5 @@
 import { compactGivesUp } from "./compact-gives-up.ts";
+import { compactIgnoresCopies } from "./compact-ignores-copies.ts";
 import { comparesPrefix } from "./compares-prefix.ts";
 import { comparesPrefix16k } from "./compares-prefix-16k.ts";
 import { comparesPrefix1k } from "./compares-prefix-1k.ts";
@@ -79,6 +80,7 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   refusesAbsentEvictId,
   refusesExternalizedPrecondition,
   compactGivesUp,
+  compactIgnoresCopies,
   pointersMovedToEnd,
   silentTruncation,
   mutatesInput,
