@@ -23,6 +23,7 @@ export const budgetReachable: Property = {
   requires: ["compact"],
   title: "A compact refuses only a budget that its own pruning meets correctly",
   quote: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
+  rules: ["p-compact-owed", "s-recency"],
   probes: ["prune-copied"],
   check({ call, outcome, truth, probes }) {
     const pruned = probes["prune-copied"];

@@ -13,6 +13,7 @@ export const budgetRespected: Property = {
   requires: ["compact"],
   title: "A successful compaction fits its budget",
   quote: "the runtime granted the model a `prune_context` tool constrained only by a token budget.",
+  rules: ["p-compact-fits", "s-pointer-size"],
   check({ call, outcome }) {
     if (call.op !== "compact" || !outcome.ok) return null;
     const size = windowSize(outcome.window, call.budget.unit);

@@ -15,6 +15,7 @@ export const deterministic: Property = {
   requires: [],
   title: "The same request gives the same answer",
   quote: "Because the pruner's decision is itself a function of the context it is about to destroy, the operation is **non-idempotent and self-referential**",
+  rules: ["p-stateless"],
   probes: ["repeat"],
   check({ call, outcome, probes: { repeat } }) {
     if (repeat === undefined || sameData(answer(outcome), answer(repeat))) return null;

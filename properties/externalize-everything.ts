@@ -16,6 +16,7 @@ export const externalizeEverything: Property = {
   requires: [],
   title: "Every evicted span, tagged or not, leaves a resolvable pointer",
   quote: "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier, and the pruned window retains that identifier (not a paraphrase of it).",
+  rules: ["s-copy-all"],
   check(step) {
     const { call, outcome, truth } = step;
     if (!outcome.ok) return null;

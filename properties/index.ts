@@ -16,6 +16,7 @@ import { reevictIdempotent } from "./reevict-idempotent.ts";
 import { regroundRestores } from "./reground-restores.ts";
 import { safePruneSucceeds } from "./safe-prune-succeeds.ts";
 import { staleKeyRefused } from "./stale-key-refused.ts";
+import { summaryInPlace } from "./summary-in-place.ts";
 import { summaryKeepsTags } from "./summary-keeps-tags.ts";
 
 /** The catalog, in the order reports list it: safety first, then liveness, then hygiene. */
@@ -37,6 +38,7 @@ export const PROPERTIES: readonly Property[] = Object.freeze([
   deterministic,
   externalizeEverything,
   reevictIdempotent,
+  summaryInPlace,
 ]);
 
 export { adapterProtocol };

@@ -13,6 +13,7 @@ export const inputsImmutable: Property = {
   requires: [],
   title: "The pruner never mutates its inputs",
   quote: "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier",
+  rules: ["p-refusal-nothing"],
   check({ call, sent }) {
     const { id: _id, ...received } = sent;
     if (sameData(received, call)) return null;

@@ -16,6 +16,7 @@ export const keptUntouched: Property = {
   requires: [],
   title: "Spans not operated on come back identical and in order; nothing invented or lost",
   quote: "A *compaction* is a reversible reduction: the evicted material remains addressable (on disk, in a side channel, in an index) and the pruned window is a projection over a still-intact source of truth.",
+  rules: ["p-extra-fields", "p-strings-exact", "s-reground-originals", "s-empty"],
   check(step) {
     const { call, outcome } = step;
     if (!outcome.ok) return null;

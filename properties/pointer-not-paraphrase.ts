@@ -16,6 +16,7 @@ export const pointerNotParaphrase: Property = {
   requires: [],
   title: "An evicted precondition span leaves a resolvable pointer, never a paraphrase",
   quote: "spans tagged `invariant` or `precondition` are evictable only to a side store, never to a paraphrase.",
+  rules: ["p-precondition-evict", "p-pointer-fields", "p-extra-fields", "p-strings-exact", "s-pointer-form", "s-tag-set", "s-reevict"],
   check(step) {
     const { call, outcome, truth } = step;
     if (!outcome.ok) return null;

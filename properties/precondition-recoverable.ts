@@ -16,6 +16,7 @@ export const preconditionRecoverable: Property = {
   requires: [],
   title: "Every precondition span stays recoverable byte-exact",
   quote: "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier, and the pruned window retains that identifier (not a paraphrase of it).",
+  rules: ["p-precondition-evict"],
   check({ call, outcome, truth }) {
     if (!outcome.ok) return null;
     const before = recoverability(call.window, call.store);

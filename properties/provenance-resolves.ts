@@ -17,6 +17,7 @@ export const provenanceResolvesProperty: Property = {
   requires: ["summarize"],
   title: "Summaries carry provenance that resolves byte-exact",
   quote: "A summary must carry the set of source span-ids it compresses. A summary with an empty or unresolvable provenance set is treated as unverified and cannot justify a destructive action.",
+  rules: ["p-summary-id", "s-summary-id", "s-destructive", "p-summary-source-copy", "p-reground-check"],
   check(step) {
     const { call, outcome, truth } = step;
     if (!outcome.ok) return null;

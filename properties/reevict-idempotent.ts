@@ -14,6 +14,7 @@ export const reevictIdempotent: Property = {
   requires: [],
   title: "Evicting a pointer again leaves it exactly as it was",
   quote: "An instance that assumes `prune(prune(ctx)) == prune(ctx)` will silently corrupt its own task state and will be unable to detect the corruption, because the evidence of the original spans is exactly what was deleted.",
+  rules: ["s-reevict"],
   check(step) {
     const { call, outcome } = step;
     if (!outcome.ok) return null;

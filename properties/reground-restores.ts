@@ -16,6 +16,7 @@ export const regroundRestores: Property = {
   requires: ["reground"],
   title: "Reground restores every pointer byte-exact and resets depth to 0",
   quote: "must tag summaries with a monotonic `derivation_depth` and refuse to summarize beyond depth 1 without re-grounding against the source store.",
+  rules: ["p-reground", "p-reground-check"],
   check({ call, outcome, truth }) {
     if (call.op !== "reground" || !outcome.ok) return null;
     const after = new Map(outcome.window.spans.map((span) => [span.span_id, span]));

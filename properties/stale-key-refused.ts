@@ -16,6 +16,7 @@ export const staleKeyRefused: Property = {
   requires: [],
   title: "A missing or stale key never counts as externalized",
   quote: "When a downstream test failed, the instance attempted to \"restore\" context by re-reading the schema — but the re-read returned the *current* schema, which had already been mutated by the bad edits.",
+  rules: ["p-evict-copy", "p-summary-source-copy", "s-byte-exact", "p-pointer-kind", "s-pointer-kind", "s-recency"],
   check(step) {
     const { call, outcome, truth } = step;
     if (!outcome.ok) return null;

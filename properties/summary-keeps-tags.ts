@@ -17,6 +17,7 @@ export const summaryKeepsTags: Property = {
   requires: ["summarize"],
   title: "A summary keeps its sources' precondition tags (strict: exactly their tags)",
   quote: "spans tagged `invariant` or `precondition` are evictable only to a side store, never to a paraphrase.",
+  rules: ["p-summary-tags"],
   check({ call, outcome, level }) {
     if (call.op !== "summarize" || !outcome.ok) return null;
     const summary = outcome.window.spans.find((span) => span.span_id === call.summary_id);

@@ -18,6 +18,7 @@ export const compactGivesUp = defineMutant({
   description: "refuses every compact whose window is over budget instead of evicting to pointers",
   level: "core",
   expectedProperties: ["budget-reachable"],
+  breaks: ["p-compact-owed"],
   pruner: alterReference("compact-gives-up", {
     compact(window: Window, store: Store, budget: Budget) {
       if (windowSize(window, budget.unit) > budget.limit) throw new UnrecoverablePruneError("budget_unreachable", null, "over budget; not compacting");

@@ -13,6 +13,7 @@ export const depthNotIncremented = defineMutant({
   description: "keeps the input's derivation_depth on the pruned window",
   level: "core",
   expectedProperties: ["depth-bound"],
+  breaks: ["p-depth-up"],
   pruner: alterReference("depth-not-incremented", {
     prune(window: Window, evictIds: readonly string[], store: Store) {
       return { ...prune(window, evictIds, store), derivation_depth: window.derivation_depth };

@@ -16,6 +16,7 @@ export const dropsReevictedPointers = defineMutant({
   description: "drops a pointer when it is evicted again instead of leaving it as it is",
   level: "core",
   expectedProperties: ["pointer-not-paraphrase", "precondition-recoverable", "safe-prune-succeeds"],
+  breaks: ["s-reevict"],
   pruner: alterReference("drops-reevicted-pointers", {
     prune(window: Window, evictIds: readonly string[], store: Store) {
       const evict = new Set(evictIds);

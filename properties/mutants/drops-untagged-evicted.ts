@@ -18,5 +18,6 @@ export const dropsUntaggedEvicted = defineMutant({
   description: "drops evicted spans that carry no precondition tag (and nothing kept depends on) instead of leaving pointers",
   level: "strict",
   expectedProperties: ["externalize-everything", "safe-prune-succeeds", "reevict-idempotent"],
+  breaks: ["s-copy-all"],
   pruner: alterReference("drops-untagged-evicted", { prune: pruneDroppingUntagged(isPreconditionBearing) }),
 });

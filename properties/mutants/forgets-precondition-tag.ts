@@ -17,6 +17,7 @@ export const forgetsPreconditionTag = defineMutant({
   description: "drops evicted spans untagged by the seed snippet's PRECONDITION_TAGS, which lacks `precondition`",
   level: "core",
   expectedProperties: ["pointer-not-paraphrase", "precondition-recoverable"],
+  breaks: ["s-tag-set"],
   pruner: alterReference("forgets-precondition-tag", {
     prune: pruneDroppingUntagged((span: Span) => span.tags.some((tag) => SEED_SNIPPET_TAGS.has(tag))),
   }),

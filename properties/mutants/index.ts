@@ -1,5 +1,10 @@
 import { compactGivesUp } from "./compact-gives-up.ts";
+import { compactIgnoresCopies } from "./compact-ignores-copies.ts";
 import { comparesPrefix } from "./compares-prefix.ts";
+import { comparesPrefix16k } from "./compares-prefix-16k.ts";
+import { comparesPrefix1k } from "./compares-prefix-1k.ts";
+import { comparesPrefix32k } from "./compares-prefix-32k.ts";
+import { comparesPrefix8k } from "./compares-prefix-8k.ts";
 import { depthNotIncremented } from "./depth-not-incremented.ts";
 import { dropsReevictedPointers } from "./drops-reevicted-pointers.ts";
 import { dropsUntaggedEvicted } from "./drops-untagged-evicted.ts";
@@ -12,9 +17,12 @@ import { mutatesInput } from "./mutates-input.ts";
 import { nondeterministicCulprit } from "./nondeterministic-culprit.ts";
 import { paraphraseInsteadOfRefuse } from "./paraphrase-instead-of-refuse.ts";
 import { pointerDropsExtraFields } from "./pointer-drops-extra-fields.ts";
+import { provenanceInRequestOrder } from "./provenance-in-request-order.ts";
+import { summaryAtRequestOrder } from "./summary-at-request-order.ts";
 import { pointerKeyedBySpanId } from "./pointer-keyed-by-span-id.ts";
 import { pointersMovedToEnd } from "./pointers-moved-to-end.ts";
 import { refusalWithoutSpanId } from "./refusal-without-span-id.ts";
+import { refusesAbsentEvictId } from "./refuses-absent-evict-id.ts";
 import { refusesEverything } from "./refuses-everything.ts";
 import { refusesExternalizedPrecondition } from "./refuses-externalized-precondition.ts";
 import { regroundNoRehydrate } from "./reground-no-rehydrate.ts";
@@ -24,6 +32,7 @@ import { staleKeyAccepted } from "./stale-key-accepted.ts";
 import { summaryDropsTags } from "./summary-drops-tags.ts";
 import { summaryKeepsOnlyPreconditionTags } from "./summary-keeps-only-precondition-tags.ts";
 import { summaryIdUnchecked } from "./summary-id-unchecked.ts";
+import { summarySourceUnchecked } from "./summary-source-unchecked.ts";
 import { summaryOfSummary } from "./summary-of-summary.ts";
 import { summaryPartialProvenance } from "./summary-partial-provenance.ts";
 import { uncheckedStoreLookup } from "./unchecked-store-lookup.ts";
@@ -44,7 +53,11 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   staleKeyAccepted,
   whitespaceNormalized,
   unicodeNormalized,
+  comparesPrefix1k,
   comparesPrefix,
+  comparesPrefix8k,
+  comparesPrefix16k,
+  comparesPrefix32k,
   pointerKeyedBySpanId,
   pointerDropsExtraFields,
   lowercasesPointerTags,
@@ -52,7 +65,10 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   missingDepthCheck,
   depthNotIncremented,
   summaryOfSummary,
+  summarySourceUnchecked,
   summaryPartialProvenance,
+  provenanceInRequestOrder,
+  summaryAtRequestOrder,
   summaryIdUnchecked,
   summaryDropsTags,
   summaryKeepsOnlyPreconditionTags,
@@ -62,8 +78,10 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   refusalWithoutSpanId,
   wrongRefusalCode,
   refusesEverything,
+  refusesAbsentEvictId,
   refusesExternalizedPrecondition,
   compactGivesUp,
+  compactIgnoresCopies,
   pointersMovedToEnd,
   keepsLast256,
   silentTruncation,

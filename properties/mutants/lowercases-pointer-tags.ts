@@ -15,6 +15,7 @@ export const lowercasesPointerTags = defineMutant({
   description: "lowercases the tags of every new pointer",
   level: "core",
   expectedProperties: ["pointer-not-paraphrase"],
+  breaks: ["p-strings-exact"],
   pruner: alterReference("lowercases-pointer-tags", {
     prune: pruneAlteringNewPointers((pointer) => ({ ...pointer, tags: pointer.tags.map((tag) => tag.toLowerCase()) })),
   }),

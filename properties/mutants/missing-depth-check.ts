@@ -13,6 +13,7 @@ export const missingDepthCheck = defineMutant({
   description: "prunes a derived window although some of its spans no longer resolve in the store",
   level: "core",
   expectedProperties: ["depth-bound"],
+  breaks: ["p-derived", "s-unexternalized"],
   pruner: alterReference("missing-depth-check", {
     prune(window: Window, evictIds: readonly string[], store: Store) {
       // Presenting the window as underived skips exactly the grounding check and nothing else.

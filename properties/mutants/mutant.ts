@@ -20,6 +20,11 @@ export interface Mutant {
   readonly expectedProperties: readonly [string, ...string[]];
   readonly pruner: Pruner;
   /**
+   * The documented rule it breaks, and only that one (ids anchored in docs/protocol.md and docs/spec.md;
+   * two when both state the same rule). Absent for a mutant that breaks no single written rule.
+   */
+  readonly breaks?: readonly string[];
+  /**
    * The most spans the shrunk failing request's window may hold. Defaults to DEFAULT_MAX_WINDOW; only a
    * fault that needs a larger window to show at all raises it (its file says why).
    */

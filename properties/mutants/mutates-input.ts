@@ -15,6 +15,7 @@ export const mutatesInput = defineMutant({
   description: "writes the pruned window into its input window in place",
   level: "core",
   expectedProperties: ["inputs-immutable"],
+  breaks: ["p-refusal-nothing"],
   pruner: alterReference("mutates-input", {
     prune(window: Window, evictIds: readonly string[], store: Store) {
       const pruned = prune(window, evictIds, store);

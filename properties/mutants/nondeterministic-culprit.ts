@@ -17,6 +17,7 @@ export const nondeterministicCulprit = defineMutant({
   description: "names the first or the last offending span in a refusal, alternately",
   level: "core",
   expectedProperties: ["deterministic"],
+  breaks: ["p-stateless"],
   pruner: alterReference("nondeterministic-culprit", {
     prune(window: Window, evictIds: readonly string[], store: Store) {
       // Whether a prune is refused does not depend on span order, only which span the refusal names does.

@@ -18,6 +18,7 @@ export const paraphraseInsteadOfRefuse = defineMutant({
   description: 'replaces an uncopied precondition span with "(summarized)" instead of refusing to evict it',
   level: "core",
   expectedProperties: ["pointer-not-paraphrase", "precondition-recoverable"],
+  breaks: ["p-precondition-evict"],
   pruner: alterReference("paraphrase-instead-of-refuse", {
     prune(window: Window, evictIds: readonly string[], store: Store) {
       const evict = new Set(evictIds);

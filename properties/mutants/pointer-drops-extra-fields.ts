@@ -22,5 +22,6 @@ export const pointerDropsExtraFields = defineMutant({
   description: "builds pointers from the core span fields only, dropping extra fields and depends_on",
   level: "core",
   expectedProperties: ["pointer-not-paraphrase"],
+  breaks: ["p-extra-fields", "s-pointer-form"],
   pruner: alterReference("pointer-drops-extra-fields", { prune: pruneAlteringNewPointers(coreFieldsOnly) }),
 });

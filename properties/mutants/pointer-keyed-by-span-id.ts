@@ -14,6 +14,7 @@ export const pointerKeyedBySpanId = defineMutant({
   description: "gives each new pointer its span_id as externalized_key instead of the span's store key",
   level: "core",
   expectedProperties: ["pointer-not-paraphrase", "precondition-recoverable", "reground-restores"],
+  breaks: ["p-pointer-fields"],
   pruner: alterReference("pointer-keyed-by-span-id", {
     prune: pruneAlteringNewPointers((pointer) => ({ ...pointer, externalized_key: pointer.span_id, text: pointerText(pointer.span_id) })),
   }),

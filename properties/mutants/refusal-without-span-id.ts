@@ -14,6 +14,7 @@ export const refusalWithoutSpanId = defineMutant({
   description: "refuses with a typed UnrecoverablePruneError whose span_id is always null",
   level: "strict",
   expectedProperties: ["loud-refusal"],
+  breaks: ["p-refusal-code"],
   pruner: alterReference(
     "refusal-without-span-id",
     mapRefusals(referencePruner, (error) => new UnrecoverablePruneError(error.reason, null)),

@@ -15,6 +15,7 @@ export const refusesExternalizedPrecondition = defineMutant({
   description: "refuses to evict a precondition span even when it has a byte-exact copy in the store",
   level: "core",
   expectedProperties: ["safe-prune-succeeds"],
+  breaks: ["s-summarize-precondition"],
   pruner: alterReference("refuses-externalized-precondition", {
     prune(window: Window, evictIds: readonly string[], store: Store) {
       const evict = new Set(evictIds);

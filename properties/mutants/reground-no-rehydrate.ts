@@ -14,6 +14,7 @@ export const regroundNoRehydrate = defineMutant({
   description: "reground resets depth to 0 but leaves pointers as pointers",
   level: "core",
   expectedProperties: ["reground-restores"],
+  breaks: ["p-reground"],
   pruner: alterReference("reground-no-rehydrate", {
     reground(window: Window, store: Store) {
       reground(window, store);

@@ -24,6 +24,7 @@ export const regroundUnchecked = defineMutant({
   description: "reground swallows unresolvable pointers and provenance and resets depth to 0 anyway",
   level: "core",
   expectedProperties: ["reground-restores", "provenance-resolves"],
+  breaks: ["p-reground-check"],
   pruner: alterReference("reground-unchecked", {
     reground(window: Window, store: Store) {
       return { spans: window.spans.map((span) => regroundOne(span, store)), derivation_depth: 0 };

@@ -14,5 +14,6 @@ export const staleKeyAccepted = defineMutant({
   description: "accepts an externalized_key that is present in the store whatever text it holds",
   level: "core",
   expectedProperties: ["stale-key-refused", "pointer-not-paraphrase", "precondition-recoverable"],
+  breaks: ["p-evict-copy"],
   pruner: alterReference("stale-key-accepted", trusting((stored) => stored !== undefined)),
 });

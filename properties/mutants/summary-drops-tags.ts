@@ -15,6 +15,7 @@ export const summaryDropsTags = defineMutant({
   description: "gives every summary an empty tag list",
   level: "core",
   expectedProperties: ["summary-keeps-tags"],
+  breaks: ["p-summary-tags"],
   pruner: alterReference("summary-drops-tags", {
     summarize(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store) {
       return retagSummary(summarize(window, spanIds, summaryId, summaryText, store), summaryId, () => []);

@@ -23,6 +23,7 @@ export const summaryIdUnchecked = defineMutant({
   description: "summarizes under a summary_id a span of the window already has instead of refusing",
   level: "core",
   expectedProperties: ["provenance-resolves", "adapter-protocol"],
+  breaks: ["p-summary-id", "s-summary-id"],
   pruner: alterReference("summary-id-unchecked", {
     summarize(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store) {
       const placeholder = freeId(window);

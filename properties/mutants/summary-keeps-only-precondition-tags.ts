@@ -16,6 +16,7 @@ export const summaryKeepsOnlyPreconditionTags = defineMutant({
   description: "keeps only the precondition tags of a summary's sources",
   level: "strict",
   expectedProperties: ["summary-keeps-tags"],
+  breaks: ["p-summary-tags"],
   pruner: alterReference("summary-keeps-only-precondition-tags", {
     summarize(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store) {
       return retagSummary(summarize(window, spanIds, summaryId, summaryText, store), summaryId, (tags) => tags.filter(isPreconditionTag));

@@ -19,6 +19,7 @@ export const summaryOfSummary = defineMutant({
   description: "summarizes an externalized summary (at depth 2) instead of refusing",
   level: "core",
   expectedProperties: ["depth-bound"],
+  breaks: ["p-summary-depth", "s-depth-one"],
   pruner: alterReference("summary-of-summary", {
     summarize(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store) {
       const wanted = new Set(spanIds);

@@ -14,6 +14,7 @@ export const summaryPartialProvenance = defineMutant({
   description: "records only the first source in a summary's provenance",
   level: "core",
   expectedProperties: ["provenance-resolves", "precondition-recoverable"],
+  breaks: ["s-destructive"],
   pruner: alterReference("summary-partial-provenance", {
     summarize(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store) {
       const summarized = summarize(window, spanIds, summaryId, summaryText, store);

@@ -14,5 +14,6 @@ export const uncheckedStoreLookup = defineMutant({
   description: "treats any non-null externalized_key as externalized, without looking it up in the store",
   level: "core",
   expectedProperties: ["stale-key-refused", "pointer-not-paraphrase", "precondition-recoverable"],
+  breaks: ["p-evict-copy"],
   pruner: alterReference("unchecked-store-lookup", trusting(() => true)),
 });

@@ -13,5 +13,6 @@ export const untypedRefusal = defineMutant({
   description: "refuses with a plain Error instead of an UnrecoverablePruneError",
   level: "core",
   expectedProperties: ["loud-refusal"],
+  breaks: ["p-refusal-typed"],
   pruner: alterReference("untyped-refusal", mapRefusals(referencePruner, (error) => new Error(error.message))),
 });

@@ -14,5 +14,6 @@ export const whitespaceNormalized = defineMutant({
   description: "compares the store's text with the span's after trimming both",
   level: "core",
   expectedProperties: ["stale-key-refused", "pointer-not-paraphrase", "precondition-recoverable"],
+  breaks: ["s-byte-exact"],
   pruner: alterReference("whitespace-normalized", trusting((stored, span) => stored !== undefined && stored.trim() === span.text.trim())),
 });

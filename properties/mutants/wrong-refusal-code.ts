@@ -15,6 +15,7 @@ export const wrongRefusalCode = defineMutant({
   description: "gives every refusal the reason code not_externalized, whatever the span's fault",
   level: "strict",
   expectedProperties: ["loud-refusal"],
+  breaks: ["p-refusal-code"],
   pruner: alterReference(
     "wrong-refusal-code",
     mapRefusals(referencePruner, (error) => new UnrecoverablePruneError("not_externalized", error.spanId)),

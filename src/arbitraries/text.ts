@@ -44,15 +44,31 @@ const linesArb = fc.array(fc.constantFrom(...SEED_TEXTS, ...TRAPS), { minLength:
 
 /**
  * Character counts that careless code caps a text at (a column width, a buffer, a hash or comparison of
- * the first N characters): a pruner that only looks that far is caught only by a text longer than that,
- * whose copy differs after it.
+ * the first N characters), every power of two from 1 KiB to 64 KiB; the larger ones are also the line
+ * buffers of common readers (4096, 8192, 16384 and 65536 bytes), which a request carrying such a text
+ * overflows. A pruner that only looks that far is caught only by a text at least that long whose copy
+ * differs after it.
  */
-export const CAPS: readonly number[] = [1 << 10, 1 << 12, 1 << 14];
+export const CAPS: readonly number[] = [10, 11, 12, 13, 14, 15, 16].map((power) => 2 ** power);
 
-/** Output past one of the CAPS: a few lines repeated until the text is one character longer than the cap. */
-export const pastCapArb = fc.tuple(linesArb, fc.oneof(...CAPS.map((cap, index) => ({ weight: CAPS.length - index, arbitrary: fc.constant(cap) })))).map(([block, cap]) => {
+/**
+ * How often a cap is drawn. A text past a large cap is past every smaller one too, so the largest caps get
+ * the most weight: a prefix compare of N characters is caught by every text of N or more, and each cap
+ * from 1 KiB to 32 KiB must be caught in a default run (docs/traceability.md measures it).
+ */
+function capWeight(cap: number): number {
+  return cap >= 2 ** 16 ? 4 : cap >= 2 ** 15 ? 2 : 1;
+}
+
+/**
+ * Output at a cap or one character past it: a few lines repeated to that length, ending in `$`. At the cap
+ * exactly, a copy with something appended differs only after it; one past it, also a copy cut short by one
+ * (see `nearMiss`).
+ */
+export const pastCapArb = fc.tuple(linesArb, fc.oneof(...CAPS.map((cap) => ({ weight: capWeight(cap), arbitrary: fc.constant(cap) }))), fc.boolean()).map(([block, cap, past]) => {
   const unit = `${block}\n`;
-  return unit.repeat(Math.ceil(cap / unit.length)).slice(0, cap) + "$";
+  const length = past ? cap + 1 : cap;
+  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length - 1) + "$";
 });
 
 /** Adversarial by design: every run mixes real-looking content with texts that break careless code. */

@@ -38,6 +38,8 @@ export interface PropertyInfo {
   readonly title: string;
   /** The sentence of the design note (docs/seed.md) the property enforces, verbatim. */
   readonly quote: string;
+  /** Ids of the documented rules it enforces (docs/protocol.md, docs/spec.md; see docs/traceability.md). */
+  readonly rules?: readonly string[];
 }
 
 export interface Property extends PropertyInfo {

@@ -17,8 +17,13 @@ export interface Selector {
   readonly marks: readonly number[];
   /** Also name this many ids that are in no window. */
   readonly absent: number;
-  /** Name every id twice. */
+  /** Name every id twice: the whole list, then the whole list again, so repeats are not side by side. */
   readonly repeat: boolean;
+  /**
+   * Name the spans against window order: `reversed`, or `rotated` (the first one last). Requests name ids
+   * in any order, and what a reply puts where must follow window order, never the request's.
+   */
+  readonly order: "window" | "reversed" | "rotated";
   /** What the runtime honestly externalizes right before the request, as a careful runtime would. */
   readonly prepare: Preparation;
 }
@@ -46,6 +51,7 @@ export const selectorArb: fc.Arbitrary<Selector> = fc.record({
   marks: fc.uniqueArray(markArb, { minLength: 1, maxLength: 2 }),
   absent: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2 }) }),
   repeat: fc.boolean(),
+  order: fc.oneof({ weight: 2, arbitrary: fc.constant("window" as const) }, { weight: 1, arbitrary: fc.constantFrom("reversed" as const, "rotated" as const) }),
   prepare: preparationArb,
 });
 
@@ -63,9 +69,14 @@ export function prepare(world: World, harness: Harness, preparation: Preparation
 
 export function resolveSelector(selector: Selector, world: World): string[] {
   const ids = chosen(selector, world.window, world).map((span) => span.span_id);
-  const named = [...new Set(ids)];
+  const named = ordered([...new Set(ids)], selector.order);
   for (let n = 0; n < selector.absent; n++) named.push(world.freshId("absent"));
-  return selector.repeat ? named.flatMap((id) => [id, id]) : named;
+  return selector.repeat ? [...named, ...named] : named;
+}
+
+function ordered(ids: string[], order: Selector["order"]): string[] {
+  if (order === "reversed") return ids.reverse();
+  return order === "rotated" ? [...ids.slice(1), ...ids.slice(0, 1)] : ids;
 }
 
 function chosen(selector: Selector, window: Window, world: World) {
@@ -88,7 +99,7 @@ function chosen(selector: Selector, window: Window, world: World) {
 
 export function showSelector(selector: Selector): string {
   const base = selector.mode === "marked" ? `marked ${selector.marks.join("|")}` : selector.mode;
-  return `${base}${selector.absent > 0 ? `+${selector.absent} absent` : ""}${selector.repeat ? " twice" : ""}${selector.prepare === "none" ? "" : `, externalize ${selector.prepare} first`}`;
+  return `${base}${selector.absent > 0 ? `+${selector.absent} absent` : ""}${selector.order === "window" ? "" : `, ${selector.order}`}${selector.repeat ? " twice" : ""}${selector.prepare === "none" ? "" : `, externalize ${selector.prepare} first`}`;
 }
 
 export function showIds(ids: readonly string[]): string {

@@ -1,0 +1,65 @@
+import type { Step } from "../../src/models/property.ts";
+import { copyProblem, isSafe, isSummaryLike, sources } from "../../src/models/analysis.ts";
+import { isProtected, ungroundedSpans } from "../../src/models/truth.ts";
+import type { Span } from "../../src/wire/window.ts";
+import { kindOf } from "../../src/wire/window.ts";
+
+/** Whether a request reaches a rule: the request shape that could show a pruner breaking it. */
+export type Reach = (step: Step) => boolean;
+
+/** The spans of the window a request names: evicted by a prune, summarized by a summarize. */
+export function named(step: Step): Span[] {
+  const { call } = step;
+  if (call.op === "summarize") return sources(call);
+  if (call.op !== "prune") return [];
+  const wanted = new Set(call.evict_ids);
+  return call.window.spans.filter((span) => wanted.has(span.span_id));
+}
+
+const ids = (step: Step): readonly string[] => (step.call.op === "prune" ? step.call.evict_ids : step.call.op === "summarize" ? step.call.span_ids : []);
+const faulty = (step: Step) => named(step).some((span) => copyProblem(span, step.truth, step.call.store) !== null);
+const derived = (step: Step) => step.call.window.derivation_depth >= 1;
+
+/** Reaching requests, by the shape they have; rules.ts says which rule each one reaches. */
+export const REACH = {
+  any: () => true,
+  success: (step) => step.outcome.ok,
+  refusal: (step) => !step.outcome.ok,
+  extraFields: (step) => step.call.window.spans.some((span) => Object.keys(span).some((key) => key.startsWith("x_"))),
+  oddText: (step) => step.call.window.spans.some((span) => span.text !== span.text.normalize("NFC") || span.text.trim() !== span.text || span.text === ""),
+  uncopiedNamed: faulty,
+  uncopiedProtected: (step) => named(step).some((span) => isProtected(step.truth, span) && copyProblem(span, step.truth, step.call.store) !== null),
+  copiedProtectedPrune: (step) => step.call.op === "prune" && named(step).some((span) => isProtected(step.truth, span) && copyProblem(span, step.truth, step.call.store) === null),
+  copiedUntaggedPrune: (step) => step.call.op === "prune" && named(step).some((span) => !isProtected(step.truth, span) && kindOf(span) !== "pointer" && copyProblem(span, step.truth, step.call.store) === null),
+  staleNamed: (step) => named(step).some((span) => copyProblem(span, step.truth, step.call.store) === "stale_key"),
+  stalePast32k: (step) => named(step).some((span) => span.text.length >= 2 ** 15 && copyProblem(span, step.truth, step.call.store) === "stale_key"),
+  derivedUngrounded: (step) => derived(step) && (step.call.op === "prune" || step.call.op === "summarize") && ungroundedSpans(step.call.window, step.truth, step.call.store).length > 0,
+  derivedUngroundedSummarize: (step) => derived(step) && step.call.op === "summarize" && ungroundedSpans(step.call.window, step.truth, step.call.store).length > 0,
+  prunePointer: (step) => step.call.op === "prune" && named(step).some((span) => kindOf(span) === "pointer"),
+  pruneAbsent: (step) => step.call.op === "prune" && step.call.evict_ids.some((id) => !step.call.window.spans.some((span) => span.span_id === id)) && isSafe(step),
+  repeatedIds: (step) => new Set(ids(step)).size < ids(step).length,
+  outOfOrder: (step) => {
+    const order = step.call.window.spans.map((span) => span.span_id);
+    const at = ids(step).map((id) => order.indexOf(id)).filter((index) => index >= 0);
+    return at.some((index, i) => i > 0 && index < (at[i - 1] as number));
+  },
+  summarize: (step) => step.call.op === "summarize",
+  summarizeMany: (step) => step.call.op === "summarize" && sources(step.call).length >= 2,
+  summarizeTagged: (step) => step.call.op === "summarize" && sources(step.call).some((span) => span.tags.length > 0),
+  summarizeProtected: (step) => step.call.op === "summarize" && isSafe(step) && sources(step.call).some((span) => isProtected(step.truth, span)),
+  summarizeSummary: (step) => step.call.op === "summarize" && sources(step.call).some(isSummaryLike),
+  takenSummaryId: (step) => step.call.op === "summarize" && step.call.window.spans.some((span) => span.span_id === (step.call as { summary_id: string }).summary_id),
+  unresolvedSummary: (step) => step.call.window.spans.some((span) => isSummaryLike(span) && (span.provenance ?? []).some((entry) => !Object.hasOwn(step.call.store, entry.externalized_key))),
+  reground: (step) => step.call.op === "reground" && step.call.window.spans.some((span) => kindOf(span) === "pointer"),
+  regroundUnresolvable: (step) => step.call.op === "reground" && step.call.window.spans.some((span) => kindOf(span) === "pointer" && !Object.hasOwn(step.call.store, span.externalized_key as string)),
+  compact: (step) => step.call.op === "compact",
+  compactOver: (step) => step.call.op === "compact" && isSafe(step),
+  safe: (step) => step.call.op !== "reground" && isSafe(step),
+  dependents: (step) => step.call.window.spans.some((span) => (span.depends_on ?? []).length > 0) && named(step).length > 0,
+  emptyKey: (step) => named(step).some((span) => span.externalized_key === "") || step.call.window.spans.some((span) => span.text === ""),
+  pointerLookalike: (step) => named(step).some((span) => kindOf(span) !== "pointer" && span.text.startsWith("[externalized:")),
+  regroundOriginals: (step) => step.call.op === "reground" && step.call.window.spans.some((span) => kindOf(span) === "original" && copyProblem(span, step.truth, step.call.store) !== null),
+  summarizeFaulty: (step) => step.call.op === "summarize" && faulty(step),
+} satisfies Record<string, Reach>;
+
+export type ReachName = keyof typeof REACH;
