@@ -68,9 +68,13 @@ export function shrinkCost(largestWindow: number, bigWindows: boolean): number {
   return bigWindows && largestWindow > 96 ? Math.ceil(largestWindow / 8) : 1;
 }
 
-/** The big-window runs `prunecheck run` adds to `runs` (see CheckOptions.bigWindowRuns): one per 50, at least one. */
+/**
+ * The big-window runs `prunecheck run` adds to `runs` (see CheckOptions.bigWindowRuns): one per 200, at least
+ * one. Few, since over stdio one costs an adapter seconds (a megabyte to parse per request): a default run of
+ * the Python example takes about a minute more with one per property, four with one per 50.
+ */
 export function bigWindowRunsFor(runs: number): number {
-  return Math.max(1, Math.ceil(runs / 50));
+  return Math.max(1, Math.ceil(runs / 200));
 }
 
 interface Common {
