@@ -32,7 +32,9 @@ describe("the regression corpus", () => {
   it("holds only reports, at least one per mutant in the catalog", () => {
     expect(skipped).toEqual([]);
     const targets = entries.map((entry) => entry.report.implementation.target);
-    for (const mutant of MUTANTS) expect(targets, mutant.id).toContainEqual(mutantTarget(mutant));
+    // A big-window mutant's entry is megabytes long and its replay walks a long shrink path of big windows
+    // (minutes): it is killed by the catalog and found by fuzz, but not kept in the corpus.
+    for (const mutant of MUTANTS.filter((each) => each.needsBigWindows !== true)) expect(targets, mutant.id).toContainEqual(mutantTarget(mutant));
   });
 
   describe.each(entries.map((entry) => [entry.file, entry] as const))("%s", (_file, entry) => {

@@ -9,21 +9,21 @@ import { referencePruner } from "../../src/reference/index.ts";
 import { junitCases, tempDir } from "../cli/helpers.ts";
 
 describe("the console counts what JUnit and summary.json count", () => {
-  it("the reference at core: the live counter runs over the 15 properties that apply, the summary says 15 checked, 2 skipped, as JUnit does", async () => {
+  it("the reference at core: the live counter runs over the 15 properties that apply, the summary says 15 checked, 3 skipped, as JUnit does", async () => {
     const out = tempDir();
     const junit = join(out, "junit.xml");
     const io = memoryIo();
     const summary = await runSuite(inProcessDriver(referencePruner), { kind: "reference" }, { level: "core", runs: 2, seed: 3, outDir: out, junit }, io);
 
     const skipped = summary.results.filter((line) => line.status === "skipped").length;
-    expect([PROPERTIES.length, skipped]).toEqual([17, 2]);
-    // Before the fix: "[1/17] precondition-recoverable …", counting the two strict properties that never run.
+    expect([PROPERTIES.length, skipped]).toEqual([18, 3]);
+    // Before the fix: "[1/17] precondition-recoverable …", counting the strict properties that never run.
     expect(io.drawn.length).toBeGreaterThan(0);
     for (const line of io.drawn) expect(line).toMatch(/^\[\d+\/15\] /);
-    expect(io.lines.at(-1)).toMatch(/^prunecheck: reference conforms at core \(15 properties checked, 2 skipped, \d+ runs, \d+ requests, \d+\.\d s\)$/);
+    expect(io.lines.at(-1)).toMatch(/^prunecheck: reference conforms at core \(15 properties checked, 3 skipped, \d+ runs, \d+ requests, \d+\.\d s\)$/);
     const xml = readFileSync(junit, "utf8");
-    expect(xml).toMatch(/<testsuite [^>]*tests="17" [^>]*skipped="2"/);
-    expect(junitCases(xml)).toHaveLength(17);
+    expect(xml).toMatch(/<testsuite [^>]*tests="18" [^>]*skipped="3"/);
+    expect(junitCases(xml)).toHaveLength(18);
   });
 
   it("one property: 1 property checked, nothing skipped", async () => {
