@@ -17,6 +17,7 @@
 import type { ModelMessage, pruneMessages as PruneMessages } from "ai";
 import { definePruner } from "prunecheck";
 import type { Pruner, Span, Window } from "prunecheck";
+import { dropEvicted } from "./drop-evicted.ts";
 
 type Options = Omit<Parameters<typeof PruneMessages>[0], "messages">;
 type Prune = (options: { messages: ModelMessage[] } & Options) => ModelMessage[];
@@ -27,10 +28,7 @@ export function approvalPruner(name: string, pruneMessages: Prune, options: Opti
   return definePruner({
     name,
     capabilities: ["compact"],
-    prune(window, evictIds) {
-      const evict = new Set(evictIds);
-      return { spans: window.spans.filter((span) => !evict.has(span.span_id)), derivation_depth: window.derivation_depth + 1 };
-    },
+    prune: dropEvicted,
     compact(window) {
       return backToWindow(window, pruneMessages({ messages: window.spans.map((span) => toMessage(span, window.spans)), ...options }));
     },

@@ -20,6 +20,7 @@ import { definePruner, windowSize } from "prunecheck";
 import type { Pruner, Span, Window } from "prunecheck";
 import { TOOL_NAME, type PlannedMessage } from "../../../adapters/message-plan.ts";
 import { planTurns } from "./turns.ts";
+import { dropEvicted } from "./drop-evicted.ts";
 
 /** The parts of the SDK the glue uses; both installed releases export them. */
 type Sdk = Pick<typeof Strands, "ContextWindowOverflowError" | "Message" | "SlidingWindowConversationManager" | "TextBlock" | "ToolResultBlock" | "ToolUseBlock">;
@@ -58,10 +59,7 @@ function strandsPruner(sdk: Sdk, name: string, strategy: Strategy): Pruner {
   return definePruner({
     name,
     capabilities: ["compact"],
-    prune(window, evictIds) {
-      const evict = new Set(evictIds);
-      return { spans: window.spans.filter((span) => !evict.has(span.span_id)), derivation_depth: window.derivation_depth + 1 };
-    },
+    prune: dropEvicted,
     compact(window, _store, budget) {
       const { messages, back } = toMessages(sdk, window.spans);
       const fits = (kept: readonly Message[]) => windowSize(back(window, kept), budget.unit) <= budget.limit;
