@@ -45,13 +45,19 @@ const specFields = {
   extra: extraArb,
 };
 
+/** A span of the ordinary kind: tool output, plans, diffs, about 0.7 KB of text on average. */
+const ordinarySpecArb: fc.Arbitrary<SpanSpec> = fc.record(specFields);
+
 export const spanSpecArb: fc.Arbitrary<SpanSpec> = fc.oneof(
-  { weight: 22, arbitrary: fc.record(specFields) },
+  { weight: 22, arbitrary: ordinarySpecArb },
   // The seed's schema dump, long and re-read after it changed: output past a cap on length whose stored
   // copy is a near miss, which differs from it only at its end for a suffix or a cut (see `nearMiss`).
   // Only a pruner that compares all of both texts tells them apart.
   { weight: 2, arbitrary: fc.record({ ...specFields, text: pastCapArb, copy: fc.constant("stale" as const) }) },
 );
+
+/** The most spans a big-window run's window holds from its big batch (see bigBatchArb and AddSpans). */
+export const BIG_WINDOW_SPANS = 3000;
 
 /** Spans appended at once: mostly a few (faults show up in small windows), sometimes a 40-plus-span window. */
 export const spanBatchArb: fc.Arbitrary<SpanSpec[]> = fc.oneof(
@@ -63,8 +69,11 @@ export const spanBatchArb: fc.Arbitrary<SpanSpec[]> = fc.oneof(
  * A real context's size: hundreds to a few thousand spans, about a megabyte of text, appended at once. Faults
  * of fixed-size buffers, quadratic scans and per-line caps show only here. Each position is an option that
  * is almost never empty when generated, so the shrinker can drop any span of the window, not only the
- * newest: a fault at span 257 shrinks to 257 spans, whatever else the window held.
+ * newest: a fault at span 257 shrinks to 257 spans, whatever else the window held. Its spans are the
+ * ordinary kind only (about 0.7 KB of text each): with spanSpecArb's stale schema dumps, one span in twelve
+ * is 1 to 64 KiB long and a batch carried up to 9 MB, so every request of a run was tens of megabytes.
+ * Texts past every cap are met in small windows, where they cost little.
  */
 export const bigBatchArb: fc.Arbitrary<SpanSpec[]> = fc
-  .array(fc.option(spanSpecArb, { nil: null, freq: 1_000_000 }), { minLength: 200, maxLength: 3000, size: "max" })
+  .array(fc.option(ordinarySpecArb, { nil: null, freq: 1_000_000 }), { minLength: 200, maxLength: BIG_WINDOW_SPANS, size: "max" })
   .map((specs) => specs.filter((spec): spec is SpanSpec => spec !== null));

@@ -6,10 +6,17 @@ import type { SpanSpec, World } from "../world.ts";
 import type { Selector } from "./selector.ts";
 import { resolveSelector, showIds, showSelector } from "./selector.ts";
 
-/** The runtime appends new spans (tool output, plans, diffs) to the window. */
+/**
+ * The runtime appends new spans (tool output, plans, diffs) to the window. A batch with `upTo` is skipped when
+ * the window would outgrow it: a big-window run holds one real context, not the several that 24 commands
+ * would otherwise append (windows of 7,000 spans and requests of 50 MB).
+ */
 export class AddSpans implements fc.AsyncCommand<World, Harness> {
-  constructor(readonly specs: readonly SpanSpec[]) {}
-  check = () => this.specs.length > 0;
+  constructor(
+    readonly specs: readonly SpanSpec[],
+    readonly upTo = Number.POSITIVE_INFINITY,
+  ) {}
+  check = (world: Readonly<World>) => this.specs.length > 0 && world.window.spans.length + this.specs.length <= this.upTo;
   async run(world: World, harness: Harness) {
     const added = world.addSpans(this.specs);
     harness.note(`add ${added.map((span) => `${JSON.stringify(span.span_id)}${span.tags.length ? ` ${JSON.stringify(span.tags)}` : ""}`).join(", ")}`);
