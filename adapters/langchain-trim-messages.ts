@@ -56,9 +56,21 @@ function toMessage(planned: PlannedMessage): BaseMessage {
   }
 }
 
-/** Counts the spans behind the messages, so the library's notion of size is the budget's unit. */
+/**
+ * Counts the spans behind the messages, so the library's notion of size is the budget's unit. Each message's
+ * size is taken once: trimMessages counts ever longer runs of the same messages, which over a 3,000-message
+ * window recounted a megabyte of text hundreds of times.
+ */
 function counter(spanOf: (message: BaseMessage) => Span, unit: Budget["unit"]) {
-  return (messages: BaseMessage[]) => messages.reduce((sum, message) => sum + spanSize(spanOf(message), unit), 0);
+  const sizes = new WeakMap<BaseMessage, number>();
+  const sizeOf = (message: BaseMessage): number => {
+    const known = sizes.get(message);
+    if (known !== undefined) return known;
+    const size = spanSize(spanOf(message), unit);
+    sizes.set(message, size);
+    return size;
+  };
+  return (messages: BaseMessage[]) => messages.reduce((sum, message) => sum + sizeOf(message), 0);
 }
 
 function backToWindow(window: Window, kept: readonly BaseMessage[], spanOf: (message: BaseMessage) => Span): Window {
