@@ -69,10 +69,8 @@ export function shrinkCost(largestWindow: number, bigWindows: boolean): number {
 }
 
 /**
- * Big-window runs to add to `runs` (see CheckOptions.bigWindowRuns): one per 200, at least one. The catalog
- * gives them to the properties a big-window mutant does not expect. `prunecheck run` does not add them yet:
- * over stdio one such run cost the Python example 7.8 s where its 200 small runs took 5.3 s, about 1.5 s a
- * request of 3,000 spans, though the adapter answers one in 55 ms and a bare pipe round trip takes 0.2 s.
+ * Big-window runs to add to `runs` (see CheckOptions.bigWindowRuns): one per 200, at least one. `prunecheck
+ * run` adds them to every property; the catalog to the properties a big-window mutant does not expect.
  */
 export function bigWindowRunsFor(runs: number): number {
   return Math.max(1, Math.ceil(runs / 200));
@@ -122,6 +120,31 @@ export async function checkProperty(driver: Driver, property: Property, options:
   return result;
 }
 
+/**
+ * Ends the shrink once `done` says so. Without it the runs past the shrink budget only return early:
+ * fast-check still builds every remaining candidate, and for a 3,000-span window those are tens of
+ * thousands of 3,000-element copies, minutes of synchronous work (measured: a big-window failure took over
+ * five minutes to come back with a budget of 0, 1 s with the cut). Candidates before the cut keep their
+ * place, so report paths replay.
+ */
+class ShrinkUntil<T> extends fc.Arbitrary<T> {
+  constructor(
+    private readonly inner: fc.Arbitrary<T>,
+    private readonly done: () => boolean,
+  ) {
+    super();
+  }
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    return this.inner.generate(mrng, biasFactor);
+  }
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.inner.canShrinkWithoutContext(value);
+  }
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return this.inner.shrink(value, context).takeWhile(() => !this.done());
+  }
+}
+
 /** The big-window check's verdict, counting the runs, requests and time of the check that passed before it. */
 function withEarlier(earlier: PropertyResult, result: PropertyResult): PropertyResult {
   return { ...result, runs: earlier.runs + result.runs, requests: earlier.requests + result.requests, ms: earlier.ms + result.ms };
@@ -168,9 +191,15 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   const ranPerFailure: (readonly boolean[])[] = [];
   let ran: readonly boolean[] = [];
   const shrinkBudget = options.shrinkBudget ?? SHRINK_BUDGET;
+  // A path with a shrink step starts fast-check in shrink mode, where numRuns does not apply: once the
+  // report's counterexample passed, it would go on through all of its siblings, which are other scenarios
+  // (a fixed pruner could fail one and the replay say "still fails"), and for a big window take 40 s.
+  const replaying = options.replay !== undefined;
+  let startedARun = false;
   const details = await fc.check(
-    fc.asyncProperty(scenario, async (value) => {
+    fc.asyncProperty(new ShrinkUntil(scenario, () => (found !== null && spent >= shrinkBudget) || (replaying && startedARun)), async (value) => {
       if (found !== null && (spent >= shrinkBudget || (isTimeout(found.error) && (hang === null || !mayWaitAgain(hang))))) return;
+      startedARun = true;
       try {
         const noteRan = (commands: readonly boolean[]) => {
           ran = commands;
@@ -189,6 +218,9 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
     {
       numRuns: options.numRuns,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
+      // fast-check biases its first runs toward small values, and a big-window check is one or two runs: biased,
+      // half of them drew a few commands and no big batch at all.
+      ...(bigWindows ? { unbiased: true } : {}),
       ...(options.replay === undefined ? {} : { path: options.replay.path, endOnFailure: true }),
       ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
     },
