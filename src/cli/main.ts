@@ -10,6 +10,7 @@ import { matrixCommand } from "./matrix.ts";
 import { mergeCommand } from "./merge.ts";
 import { readReport, replayReport, replayTarget } from "./replay.ts";
 import { runSuite, selectProperties } from "./run.ts";
+import { bigWindowRunsFor } from "../models/run.ts";
 import { schemaCommand } from "./schema.ts";
 import { describeTarget, openTarget, targetFrom } from "./target.ts";
 import { exitCodeOf } from "./exit-code.ts";
@@ -125,7 +126,7 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
   io.progress(`starting ${describeTarget(target)} …`);
   const driver = await summarizeFailure(options, { level: options.level, seed, properties }, signal, io, () => openTarget(target, { timeoutMs, signal }));
   try {
-    io.line(`prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property, seed ${seed}`);
+    io.line(`prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property and ${bigWindowRunsFor(options.runs)} with big windows, seed ${seed}`);
     const summary = await runSuite(driver, target, options, io, signal);
     if (summary.interrupted) return interruptedCode(signal);
     return exitCodeOf(summary);

@@ -1,6 +1,6 @@
 import type { Driver } from "../transport/driver.ts";
 import { interruptible } from "../transport/interruptible.ts";
-import { checkProperties, type PropertyResult } from "../models/run.ts";
+import { bigWindowRunsFor, checkProperties, type PropertyResult } from "../models/run.ts";
 import { appliesTo, type Level, type Property } from "../models/property.ts";
 import { adapterProtocol, PROPERTIES } from "../../properties/index.ts";
 import { buildReport } from "../reports/build.ts";
@@ -60,6 +60,8 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   const verdicts = checkProperties(checked, applicable, {
     level: options.level,
     numRuns: options.runs,
+    // Real context sizes, as fuzz and the exhaustive phase meet them: a few runs once the small ones pass.
+    bigWindowRuns: bigWindowRunsFor(options.runs),
     seed: options.seed,
     observer: progress,
     ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
 import { inProcessDriver } from "../../src/transport/in-process.ts";
 import { appliesTo, LEVELS } from "../../src/models/property.ts";
+import { bigWindowRunsFor } from "../../src/models/run.ts";
 import { referencePruner } from "../../src/reference/index.ts";
 import { propertyBudget } from "../helpers/property-budget.ts";
 import { cli, junitCases, lastLine, readReports, readSummary, ROOT, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
@@ -26,7 +27,8 @@ describe("prunecheck run on a conforming implementation", () => {
       const applicable = PROPERTIES.filter((property) => appliesTo(property, level, capabilities));
       const summary = readSummary(out);
       expect(summary).toMatchObject({ implementation: "reference", level, capabilities: [...capabilities], violations: [], seed: SEED, interrupted: false });
-      expect(summary.runs).toBe(applicable.length * RUNS);
+      // Each property's runs, then its big-window runs: `run` meets real context sizes too.
+      expect(summary.runs).toBe(applicable.length * (RUNS + bigWindowRunsFor(RUNS)));
       expect(summary.requests).toBeGreaterThan(0);
       expect(summary.seconds).toBeGreaterThan(0);
       expect(summary.results.map((result) => result.property)).toEqual(PROPERTIES.map((property) => property.id));
@@ -67,7 +69,7 @@ describe("prunecheck run on a conforming implementation", () => {
 
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout.split("\n")[0]).toBe(`prunecheck: checking the embedded reference at core, 10 runs per property, seed ${SEED}`);
+    expect(result.stdout.split("\n")[0]).toBe(`prunecheck: checking the embedded reference at core, 10 runs per property and 1 with big windows, seed ${SEED}`);
     expect(lastLine(result.stdout)).toMatch(SUMMARY_LINE);
     expect(result.stdout).not.toMatch(STACK_FRAME);
     expect(existsSync(join(out, "summary.json"))).toBe(true);
