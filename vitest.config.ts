@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "properties/**/*.test.ts", "fuzz/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"],
     testTimeout: 60_000,
+    maxWorkers: 2,
     coverage: {
       provider: "v8",
       include: ["src/**/*.ts"],
