@@ -193,7 +193,7 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   const shrinkBudget = options.shrinkBudget ?? SHRINK_BUDGET;
   // A path with a shrink step starts fast-check in shrink mode, where numRuns does not apply: once the
   // report's counterexample passed, it would go on through all of its siblings, which are other scenarios
-  // (a fixed pruner could fail one and the replay say "still fails"), and for a big window take 40 s.
+  // (a fixed pruner could fail one and the replay say "still fails"), and for a big window take 45 s.
   const replaying = options.replay !== undefined;
   let startedARun = false;
   const details = await fc.check(
