@@ -175,7 +175,7 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
       if (shrinking) spent += shrinkCost(harness.largestWindow, bigWindows);
     }
   };
-  // Shrinking stops (later runs pass vacuously, so fast-check keeps the smallest failure found so far)
+  // Shrinking ends (ShrinkUntil ends the stream, so fast-check keeps the smallest failure found so far)
   // once the shrink budget is spent: counted, not timed, so a seed shrinks the same everywhere. A hang
   // shrinks with a shorter timeout (see hang-shrink.ts), and then only another hang counts as failing; a
   // driver that cannot say how it times requests out stops shrinking at the first hang instead, since
@@ -196,9 +196,12 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   // (a fixed pruner could fail one and the replay say "still fails"), and for a big window take 45 s.
   const replaying = options.replay !== undefined;
   let startedARun = false;
+  // Each part only ever turns true (a hang shrink's waits only grow), so ending the stream drops no
+  // candidate that could still fail.
+  const shrinkOver = () =>
+    (found !== null && (spent >= shrinkBudget || (isTimeout(found.error) && (hang === null || !mayWaitAgain(hang))))) || (replaying && startedARun);
   const details = await fc.check(
-    fc.asyncProperty(new ShrinkUntil(scenario, () => (found !== null && spent >= shrinkBudget) || (replaying && startedARun)), async (value) => {
-      if (found !== null && (spent >= shrinkBudget || (isTimeout(found.error) && (hang === null || !mayWaitAgain(hang))))) return;
+    fc.asyncProperty(new ShrinkUntil(scenario, shrinkOver), async (value) => {
       startedARun = true;
       try {
         const noteRan = (commands: readonly boolean[]) => {
