@@ -83,11 +83,11 @@ async function timeToKill(mutant: Mutant, seed: number, options: MutantOptions):
     for (const property of expected) {
       const checked = performance.now();
       const result = await checkProperty(driver, clock.watchProperty(property), { level: mutant.level, numRuns: options.numRuns, seed, timeLimitMs: options.timeLimitMs });
-      if (result.status !== "failed" || !mutant.expectedProperties.includes(result.violation.propertyId)) continue;
+      if (result.status !== "failed" || !mutant.expectedProperties.includes(result.violation.property.id)) continue;
       const found = clock.at ?? performance.now();
       return {
         seed,
-        property: result.violation.propertyId,
+        property: result.violation.property.id,
         runs: result.runsToFailure,
         findMs: found - started,
         shrinkMs: performance.now() - found,

@@ -1,5 +1,5 @@
 import type { Property, PropertyInfo } from "../src/models/property.ts";
-import { adapterProtocol } from "./adapter-protocol.ts";
+import { adapterProtocol } from "../src/models/adapter-protocol.ts";
 import { budgetReachable } from "./budget-reachable.ts";
 import { budgetRespected } from "./budget-respected.ts";
 import { dependenciesIntact } from "./dependencies-intact.ts";

@@ -70,7 +70,7 @@ export function failuresOf(results: readonly PropertyResult[]): FailedResult[] {
 
 /** The property a failure is reported under: the one checked, unless the transport itself broke. */
 export function failedPropertyOf(result: FailedResult): string {
-  return result.violation.propertyId;
+  return result.violation.property.id;
 }
 
 /**

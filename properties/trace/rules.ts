@@ -7,7 +7,7 @@ import type { ReachName } from "./reach.ts";
  */
 export type RuleCheck = { readonly reach: ReachName } | { readonly notCheckable: string };
 
-const TRANSPORT = "transport: checked by adapter-protocol against scripted adapters over stdio (src/adapters/*.test.ts); catalog mutants are in-process pruners, which have no stdout to break";
+const TRANSPORT = "transport: checked by adapter-protocol against scripted adapters over stdio (src/transport/*.test.ts); catalog mutants are in-process pruners, which have no stdout to break";
 const REFERENCE = "a choice of the reference that the properties leave open (an honest pruner may differ); checked by the unit tests beside src/reference";
 const LIBRARY = "about a reference library function that is no protocol operation; checked by the unit tests beside src/reference";
 

@@ -118,7 +118,7 @@ async function recordResult(
     return { ...base, message: `this is a bug in prunecheck, please report it: ${message}` };
   }
   if (result.status !== "failed") return base;
-  const violated = result.violation.propertyId;
+  const violated = result.violation.property.id;
   const line = { ...base, violated, message: result.violation.finding.message };
   // A broken transport may fail every property, each with its own shrunk case: each gets its own report.
   return { ...line, report: await writeReport(outDir, buildReport(result, implementation, { outDir })) };
@@ -128,7 +128,7 @@ async function recordResult(
 function unrecordedLine(result: PropertyResult, error: unknown): ResultLine {
   const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
   const why = `its report could not be written (${describeFailure(error).message})`;
-  return result.status === "failed" ? { ...base, violated: result.violation.propertyId, message: `${result.violation.finding.message}; ${why}` } : { ...base, message: why };
+  return result.status === "failed" ? { ...base, violated: result.violation.property.id, message: `${result.violation.finding.message}; ${why}` } : { ...base, message: why };
 }
 
 function interruptedLine(result: PropertyResult): ResultLine {

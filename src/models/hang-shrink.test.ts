@@ -7,6 +7,7 @@ import { referencePruner } from "../reference/index.ts";
 import type { OperationCall } from "../wire/protocol.ts";
 import { confirmHang, HANG_SHRINK_FACTOR, HANG_SHRINK_FLOOR_MS, shrinkTimeoutMs, skippingKnownHangs } from "./hang-shrink.ts";
 import { checkProperty, type CheckOptions } from "./run.ts";
+import { adapterProtocol } from "./adapter-protocol.ts";
 import { PropertyViolation } from "./violation.ts";
 
 describe("shrinkTimeoutMs", () => {
@@ -25,7 +26,7 @@ describe("shrinkTimeoutMs", () => {
   });
 });
 
-const violation = (label: string) => new PropertyViolation("adapter-protocol", { message: label, span_id: null }, []);
+const violation = (label: string) => new PropertyViolation(adapterProtocol, { message: label, span_id: null }, []);
 
 describe("confirmHang", () => {
   it("reports the smallest failure when it hangs at the full timeout too, without rerunning the rest", async () => {

@@ -56,7 +56,7 @@ describe("Harness: every property judges every request", () => {
     const harness = new Harness(faulty, [property("a", false), property("b", false)], "core");
     const world = new World(["prune"], "counter");
     await expect(harness.exchange(world, "prune []", { op: "prune", window: world.window, evict_ids: [], store: {} })).rejects.toSatisfy(isPropertyViolation);
-    expect([...harness.violations.entries()].map(([id, violation]) => [id, violation.propertyId])).toEqual([
+    expect([...harness.violations.entries()].map(([id, violation]) => [id, violation.property.id])).toEqual([
       ["a", "adapter-protocol"],
       ["b", "adapter-protocol"],
     ]);

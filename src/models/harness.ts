@@ -2,6 +2,7 @@ import type { Driver, Exchange, SendOptions } from "../transport/driver.ts";
 import { isAdapterFault } from "../errors/adapter-fault.ts";
 import type { OperationCall, Outcome } from "../wire/protocol.ts";
 import type { Store } from "../wire/window.ts";
+import { adapterProtocol } from "./adapter-protocol.ts";
 import { PROBES, type ProbeName } from "./probes.ts";
 import type { Level, Property } from "./property.ts";
 import type { TraceEntry } from "./violation.ts";
@@ -68,7 +69,7 @@ export class Harness {
     const step = { call, sent: exchange.request, outcome: exchange.outcome, truth: world.truth, level: this.level, probes: answers };
     for (const property of this.properties) {
       const finding = property.check(step);
-      if (finding !== null) this.#violations.set(property.id, new PropertyViolation(property.id, finding, this.trace));
+      if (finding !== null) this.#violations.set(property.id, new PropertyViolation(property, finding, this.trace));
     }
     const [violation] = this.#violations.values();
     if (violation !== undefined) throw violation;
@@ -91,7 +92,7 @@ export class Harness {
       return await this.driver.send(this.driver.isolatesInputs === true ? call : copyCall(call), this.sendOptions);
     } catch (error) {
       if (!isAdapterFault(error)) throw error;
-      const violation = new PropertyViolation("adapter-protocol", { message: error.message, span_id: null }, this.trace, error.request, error.stderrTail, {
+      const violation = new PropertyViolation(adapterProtocol, { message: error.message, span_id: null }, this.trace, error.request, error.stderrTail, {
         cause: error,
       });
       for (const property of this.properties) this.#violations.set(property.id, violation);

@@ -1,6 +1,6 @@
 import type { Exchange } from "../transport/driver.ts";
 import type { Request } from "../wire/protocol.ts";
-import type { Finding } from "./property.ts";
+import type { Finding, PropertyInfo } from "./property.ts";
 import { hasBrand } from "../errors/brand.ts";
 import { capText } from "../errors/cap-text.ts";
 
@@ -27,7 +27,8 @@ export class PropertyViolation extends Error {
   readonly finding: Finding;
 
   constructor(
-    readonly propertyId: string,
+    /** The property violated: what a report names, so it needs no catalog to look it up in. */
+    readonly property: PropertyInfo,
     finding: Finding,
     readonly trace: readonly TraceEntry[],
     /** The request that failed, when the fault came with one the harness never got an answer to. */
@@ -36,7 +37,7 @@ export class PropertyViolation extends Error {
     options?: { cause?: unknown },
   ) {
     const message = capText(finding.message);
-    super(`${propertyId}: ${message}`, options);
+    super(`${property.id}: ${message}`, options);
     this.finding = finding.span_id ? { message, span_id: capText(finding.span_id) } : { ...finding, message };
   }
 }

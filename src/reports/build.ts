@@ -2,7 +2,6 @@ import type { Capability } from "../wire/protocol.ts";
 import type { HangShrink } from "../models/hang-shrink.ts";
 import type { PropertyResult } from "../models/run.ts";
 import type { Origin } from "../models/origin.ts";
-import { propertyById } from "../../properties/index.ts";
 import { REPORT_FORMAT, type Report, type Target } from "./report.ts";
 import { lastRequest, tellStory } from "./story.ts";
 
@@ -20,8 +19,7 @@ export type Failure = Pick<Extract<PropertyResult, { status: "failed" }>, "prope
 /** Turns a failure into report data; pure, so every rendering and test starts from the same object. */
 export function buildReport(result: Failure, implementation: Implementation, options: { outDir: string; now?: Date }): Report {
   const { violation } = result;
-  const info = propertyById(violation.propertyId);
-  if (info === undefined) throw new Error(`prunecheck bug: a violation names unknown property ${violation.propertyId}`);
+  const info = violation.property;
   const failing = lastRequest(violation.trace);
   const requests = violation.trace.flatMap((entry) => (entry.kind === "request" ? [entry.exchange.request] : []));
   // A transport fault comes with the request that got no answer; otherwise the last answered one failed.

@@ -6,7 +6,7 @@
  * line that is not JSON or not a valid response, or a wrong id is raised by the transport as an
  * `AdapterFault` and reported under this id, with the request that triggered it.
  */
-import type { PropertyInfo } from "../src/models/property.ts";
+import type { PropertyInfo } from "./property.ts";
 
 export const adapterProtocol: PropertyInfo = {
   id: "adapter-protocol",
