@@ -1,10 +1,10 @@
 import { Worker } from "node:worker_threads";
 import type { Level } from "../src/models/property.ts";
 import type { Target } from "../src/reports/report.ts";
-import type { Io } from "../src/cli/io.ts";
+import type { Io } from "../src/console/io.ts";
 import type { Capability } from "../src/wire/protocol.ts";
 import { MAX_TIMER_MS } from "../src/transport/max-timer.ts";
-import { loadCorpus, sameTarget } from "./corpus.ts";
+import { loadCorpus, sameTarget } from "../src/engine/corpus.ts";
 import { reviveError, serializeError } from "./errors.ts";
 import type { CampaignCommand, Found, SerializedError, WorkerEvent, WorkerPlan, WorkerResult } from "./messages.ts";
 import { Progress } from "./progress.ts";

@@ -1,7 +1,7 @@
 import type { Level } from "../src/models/property.ts";
 import type { Report, Target } from "../src/reports/report.ts";
 import type { Capability } from "../src/wire/protocol.ts";
-import type { CorpusEntry } from "./corpus.ts";
+import type { CorpusEntry } from "../src/engine/corpus.ts";
 import type { Slot } from "./shard.ts";
 
 /** What one worker is to do: plain data, so it crosses into a worker thread as `workerData`. */

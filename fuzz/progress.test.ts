@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoryIo } from "../src/cli/io.ts";
+import { memoryIo } from "../src/console/io.ts";
 import { fakeClock } from "../test/helpers/fake-clock.ts";
 import type { CampaignOptions } from "./campaign.ts";
 import { Progress } from "./progress.ts";

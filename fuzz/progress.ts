@@ -1,7 +1,7 @@
-import type { Io } from "../src/cli/io.ts";
-import { count, perSecond, showProgress, systemClock, type Clock } from "../src/cli/progress.ts";
+import type { Io } from "../src/console/io.ts";
+import { count, perSecond, showProgress, systemClock, type Clock } from "../src/console/progress.ts";
 import type { Capability } from "../src/wire/protocol.ts";
-import { formatDuration } from "./duration.ts";
+import { formatDuration } from "../src/console/duration.ts";
 import { caseCount } from "./exhaustive.ts";
 import type { Phase } from "./messages.ts";
 import { shardShare } from "./shard.ts";

@@ -1,12 +1,12 @@
 import { appliesTo, type Property } from "../src/models/property.ts";
 import { PROPERTIES } from "../properties/index.ts";
-import { oneLine, type Io } from "../src/cli/io.ts";
+import { oneLine, type Io } from "../src/console/io.ts";
 import { summarizeRun, summaryLine, type ResultLine } from "../src/reports/summary.ts";
 import { writeReport, writeSummary } from "../src/reports/write.ts";
 import type { Report } from "../src/reports/report.ts";
 import type { Capability } from "../src/wire/protocol.ts";
 import type { CampaignOptions, Heard } from "./campaign.ts";
-import { addToCorpus } from "./corpus.ts";
+import { addToCorpus } from "../src/engine/corpus.ts";
 import { caseCount } from "./exhaustive.ts";
 import type { Found, PropertyTally, WorkerResult } from "./messages.ts";
 import { DEFAULT_ROUND_RUNS, roundSeed, SEED_DERIVATION } from "./seeds.ts";

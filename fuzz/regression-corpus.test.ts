@@ -5,7 +5,7 @@ import { referencePruner } from "../src/reference/index.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { catalogPruner, mutantTarget } from "../properties/mutants/catalog-target.ts";
 import { MUTANTS } from "../properties/mutants/index.ts";
-import { loadCorpus, type CorpusEntry } from "./corpus.ts";
+import { loadCorpus, type CorpusEntry } from "../src/engine/corpus.ts";
 import { replayEntry } from "./replay-entry.ts";
 
 /**

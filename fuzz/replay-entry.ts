@@ -3,7 +3,7 @@ import type { Level, Property } from "../src/models/property.ts";
 import { checkProperty } from "../src/models/run.ts";
 import { buildReport, type Implementation } from "../src/reports/build.ts";
 import type { Report } from "../src/reports/report.ts";
-import type { CorpusEntry } from "./corpus.ts";
+import type { CorpusEntry } from "../src/engine/corpus.ts";
 import type { ExhaustiveOrigin, RandomOrigin } from "../src/models/origin.ts";
 import { caseReport, judgeCase } from "./judge.ts";
 

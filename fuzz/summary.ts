@@ -2,7 +2,7 @@ import type { ResultLine, RunSummary } from "../src/reports/summary.ts";
 import type { Target } from "../src/reports/report.ts";
 import type { Shard } from "./shard.ts";
 import type { CorpusVerdict, Phase } from "./messages.ts";
-import { formatDuration } from "./duration.ts";
+import { formatDuration } from "../src/console/duration.ts";
 
 export const FUZZ_FORMAT = "prunecheck-fuzz/1";
 

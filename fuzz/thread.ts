@@ -1,6 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { interruptible } from "../src/transport/interruptible.ts";
-import { openTarget } from "../src/cli/target.ts";
+import { openTarget } from "../src/engine/target.ts";
 import { serializeError } from "./errors.ts";
 import type { CampaignCommand, WorkerEvent, WorkerPlan } from "./messages.ts";
 import { runWorker } from "./worker.ts";

@@ -6,7 +6,7 @@
  */
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { addToCorpus, loadCorpus } from "../../fuzz/corpus.ts";
+import { addToCorpus, loadCorpus } from "../../src/engine/corpus.ts";
 import { inProcessDriver } from "../../src/transport/in-process.ts";
 import { checkProperty } from "../../src/models/run.ts";
 import { buildReport } from "../../src/reports/build.ts";

@@ -1,15 +1,16 @@
 import { runCampaign } from "../../fuzz/campaign.ts";
-import { parseDuration } from "../../fuzz/duration.ts";
+import { parseDuration } from "../console/duration.ts";
 import { parseShard, WHOLE } from "../../fuzz/shard.ts";
-import { level, numericFlag, parse } from "./args.ts";
+import { level, parse } from "./args.ts";
+import { numericFlag } from "../engine/numeric-flags.ts";
 import { renderUsage } from "./help.ts";
-import type { Io } from "./io.ts";
-import { selectProperties } from "./run.ts";
-import { targetFrom } from "./target.ts";
+import type { Io } from "../console/io.ts";
+import { selectProperties } from "../engine/suite.ts";
+import { targetFrom } from "../engine/target.ts";
 import { exitCodeOf } from "./exit-code.ts";
 import { checkCorpusDir, checkRunOutputs } from "../files/output-paths.ts";
 import { PROPERTIES } from "../../properties/index.ts";
-import { summarizeFailure } from "./unfinished.ts";
+import { summarizeFailure } from "../engine/unfinished.ts";
 
 /**
  * `prunecheck fuzz`: flags to campaign options, the campaign, its exit code (0 none found, 1 violations,
@@ -40,7 +41,7 @@ export async function fuzzCommand(argv: readonly string[], io: Io, signal: Abort
     target: targetFrom(values) ?? { kind: "reference" as const },
     timeoutMs: numericFlag("timeout-ms", values["timeout-ms"]),
     level: level(values.level),
-    ...(values.property === undefined ? {} : { only: selectProperties(values.property).map((property) => property.id) }),
+    ...(values.property === undefined ? {} : { only: selectProperties(PROPERTIES, values.property).map((property) => property.id) }),
     budgetMs: parseDuration(values.time ?? "30s"),
     workers: numericFlag("workers", values.workers),
     shard: values.shard === undefined ? WHOLE : parseShard(values.shard),

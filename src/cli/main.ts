@@ -1,23 +1,25 @@
 import { constants } from "node:os";
 import { ADAPTER_FAULTS, isAdapterFault } from "../errors/adapter-fault.ts";
 import { InputError, isInputError } from "../errors/input.ts";
-import { level, numericFlag, parse } from "./args.ts";
+import { level, parse } from "./args.ts";
+import { numericFlag } from "../engine/numeric-flags.ts";
 import { renderUsage } from "./help.ts";
 import { fuzzCommand } from "./fuzz.ts";
-import { oneLine, type Io } from "./io.ts";
-import { STATUS_ENV, statusEvery } from "./progress.ts";
+import { oneLine, type Io } from "../console/io.ts";
+import { STATUS_ENV, statusEvery } from "../console/progress.ts";
 import { matrixCommand } from "./matrix.ts";
 import { mergeCommand } from "./merge.ts";
 import { readReport, replayReport, replayTarget } from "./replay.ts";
-import { runSuite, selectProperties } from "./run.ts";
+import { runSuite, selectProperties } from "../engine/suite.ts";
+import { PROPERTIES } from "../../properties/index.ts";
 import { bigWindowRunsFor } from "../models/run.ts";
 import { schemaCommand } from "./schema.ts";
-import { describeTarget, openTarget, targetFrom } from "./target.ts";
+import { describeTarget, openTarget, targetFrom } from "../engine/target.ts";
 import { exitCodeOf } from "./exit-code.ts";
 import { packageVersion } from "./version.ts";
 import { terminalText } from "../reports/escape/terminal.ts";
 import { checkRunOutputs } from "../files/output-paths.ts";
-import { summarizeFailure } from "./unfinished.ts";
+import { summarizeFailure } from "../engine/unfinished.ts";
 
 const TARGET_FLAGS = { cmd: { type: "string" }, impl: { type: "string" }, "timeout-ms": { type: "string" }, help: { type: "boolean", short: "h" } } as const;
 
@@ -111,7 +113,7 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
   const target = targetFrom(values) ?? { kind: "reference" as const };
   const seed = numericFlag("seed", values.seed);
   const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"]);
-  const properties = selectProperties(values.property).map((property) => property.id);
+  const selected = selectProperties(PROPERTIES, values.property);
   const options = {
     level: level(values.level),
     runs: numericFlag("runs", values.runs),
@@ -119,12 +121,12 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
     outDir: values.out ?? "reports",
     maxCommands: numericFlag("max-commands", values["max-commands"]),
     ...(values.junit === undefined ? {} : { junit: values.junit }),
-    ...(values.property === undefined ? {} : { only: values.property }),
+    properties: selected,
   };
   checkRunOutputs(options.outDir, options.junit);
   // The banner waits for the implementation, so a module or adapter that cannot start leaves stdout empty.
   io.progress(`starting ${describeTarget(target)} …`);
-  const driver = await summarizeFailure(options, { level: options.level, seed, properties }, signal, io, () => openTarget(target, { timeoutMs, signal }));
+  const driver = await summarizeFailure(options, { level: options.level, seed, properties: selected.map((property) => property.id) }, signal, io, () => openTarget(target, { timeoutMs, signal }));
   try {
     io.line(`prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property and ${bigWindowRunsFor(options.runs)} with big windows, seed ${seed}`);
     const summary = await runSuite(driver, target, options, io, signal);

@@ -5,9 +5,10 @@ import { compareVerdicts, verdictTable } from "../matrix/data.ts";
 import { MATRIX_FILES, readMatrix, writeMatrix } from "../matrix/files.ts";
 import { checkOutputDir, checkOutputFile, checkRunOutputs } from "../files/output-paths.ts";
 import { runMatrix } from "../matrix/run.ts";
-import { numericFlag, parse } from "./args.ts";
+import { parse } from "./args.ts";
+import { numericFlag } from "../engine/numeric-flags.ts";
 import { renderUsage } from "./help.ts";
-import type { Io } from "./io.ts";
+import type { Io } from "../console/io.ts";
 
 /**
  * `prunecheck matrix`: every implementation of a config through the suite, into one table. Violations are

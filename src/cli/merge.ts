@@ -1,12 +1,12 @@
 import { join } from "node:path";
-import { readJsonAs } from "./read-json.ts";
+import { readJsonAs } from "../files/read-json.ts";
 import { mergeSummaries, SummaryFile } from "../../fuzz/merge.ts";
 import { exhaustiveLine, renderFuzzMarkdown, throughputLine } from "../../fuzz/summary.ts";
 import { summaryLine } from "../reports/summary.ts";
 import { writeSummary } from "../reports/write.ts";
 import { parse } from "./args.ts";
 import { renderUsage } from "./help.ts";
-import type { Io } from "./io.ts";
+import type { Io } from "../console/io.ts";
 import { exitCodeOf } from "./exit-code.ts";
 import { checkRunOutputs } from "../files/output-paths.ts";
 

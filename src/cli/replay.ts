@@ -1,12 +1,12 @@
 import { InputError } from "../errors/input.ts";
-import { readJsonAs } from "./read-json.ts";
+import { readJsonAs } from "../files/read-json.ts";
 import { PROPERTIES } from "../../properties/index.ts";
 import { replayEntry, type EntryOutcome } from "../../fuzz/replay-entry.ts";
 import { Report, type Target } from "../reports/report.ts";
 import type { Origin } from "../models/origin.ts";
 import { targetFlags } from "../reports/build.ts";
-import { describeTarget, openTarget, type TargetOptions } from "./target.ts";
-import { oneLine, type Io } from "./io.ts";
+import { describeTarget, openTarget, type TargetOptions } from "../engine/target.ts";
+import { oneLine, type Io } from "../console/io.ts";
 import { quoteName } from "../reports/escape/name.ts";
 
 export function readReport(path: string): Promise<Report> {

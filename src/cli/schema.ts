@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { makeDir, writeFileAtomic } from "../files/write-atomic.ts";
 import { jsonSchemas, renderJsonSchema } from "../wire/json-schema.ts";
-import type { Io } from "./io.ts";
+import type { Io } from "../console/io.ts";
 
 /** `prunecheck schema`: print the JSON Schemas, write them to a folder, or check a folder is up to date. */
 export async function schemaCommand(mode: { write?: string | undefined; check?: string | undefined }, io: Io): Promise<number> {

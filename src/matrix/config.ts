@@ -2,8 +2,8 @@ import { z } from "zod";
 import { describeIssues, InputError } from "../errors/input.ts";
 import { LEVELS } from "../models/property.ts";
 import type { Target } from "../reports/report.ts";
-import { readJson } from "../cli/read-json.ts";
-import { describeRange, NUMERIC_FLAGS, type NumericFlagName } from "../cli/args.ts";
+import { readJson } from "../files/read-json.ts";
+import { describeRange, NUMERIC_FLAGS, type NumericFlagName } from "../engine/numeric-flags.ts";
 import { MATRIX_FILES } from "./files.ts";
 
 /** Safe as a folder name under --out, and readable as a column header. */

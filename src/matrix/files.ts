@@ -3,7 +3,7 @@ import { makeDir, writeFileAtomic } from "../files/write-atomic.ts";
 import { Matrix } from "./data.ts";
 import { renderMatrixHtml } from "./html.ts";
 import { renderMatrixMarkdown } from "./markdown.ts";
-import { readJsonAs } from "../cli/read-json.ts";
+import { readJsonAs } from "../files/read-json.ts";
 
 /** The files `writeMatrix` puts in its folder, which no implementation's folder may be named. */
 export const MATRIX_FILES = ["matrix.json", "matrix.md", "matrix.html"] as const;

@@ -2,10 +2,10 @@ import { join, relative, sep } from "node:path";
 import { PROPERTIES } from "../../properties/index.ts";
 import { isAdapterFault } from "../errors/adapter-fault.ts";
 import { isInputError } from "../errors/input.ts";
-import type { Io } from "../cli/io.ts";
-import { runSuite } from "../cli/run.ts";
-import { openTarget } from "../cli/target.ts";
-import { summarizeFailure } from "../cli/unfinished.ts";
+import type { Io } from "../console/io.ts";
+import { runSuite } from "../engine/suite.ts";
+import { openTarget } from "../engine/target.ts";
+import { summarizeFailure } from "../engine/unfinished.ts";
 import { describeFailure } from "../reports/unfinished.ts";
 import type { ResultLine, RunSummary } from "../reports/summary.ts";
 import type { MatrixPlan } from "./config.ts";
@@ -63,7 +63,7 @@ async function runColumn(plan: MatrixPlan, packages: Record<string, string>, opt
     return errorColumn(isAdapterFault(error) ? `handshake failed [${error.code}]: ${error.detail}` : error.message);
   }
   try {
-    const summary = await runSuite(driver, plan.target, { level: plan.level, runs: plan.runs, seed: plan.seed, outDir }, io, options.signal);
+    const summary = await runSuite(driver, plan.target, { level: plan.level, runs: plan.runs, seed: plan.seed, outDir, properties: PROPERTIES }, io, options.signal);
     return { ...base, implementation: summary.implementation, capabilities: [...summary.capabilities], seconds: summary.seconds, cells: cellsOf(summary, options.outDir) };
   } catch (error) {
     // runSuite wrote this column's summary with the error; the other columns still run and the matrix is written.

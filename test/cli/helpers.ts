@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll } from "vitest";
-import { memoryIo } from "../../src/cli/io.ts";
+import { memoryIo } from "../../src/console/io.ts";
 import { main } from "../../src/cli/main.ts";
 import type { RunSummary } from "../../src/reports/summary.ts";
 import { Report } from "../../src/reports/report.ts";

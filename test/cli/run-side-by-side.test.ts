@@ -2,8 +2,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Driver } from "../../src/transport/driver.ts";
 import { openStdioDriver } from "../../src/transport/stdio.ts";
-import { memoryIo } from "../../src/cli/io.ts";
-import { runSuite } from "../../src/cli/run.ts";
+import { memoryIo } from "../../src/console/io.ts";
+import { runSuite, selectProperties } from "../../src/engine/suite.ts";
+import { PROPERTIES } from "../../properties/index.ts";
 import type { ResultLine } from "../../src/reports/summary.ts";
 import { leftoverProcesses } from "../helpers/processes.ts";
 import { adapterCommand, processMarker, readReports, ROOT, tempDir } from "./helpers.ts";
@@ -35,7 +36,7 @@ function verdict({ ms: _ms, ...line }: ResultLine) {
 
 describe("prunecheck run against a stdio adapter checks every property side by side", () => {
   it("with the verdicts and the shrunk counterexamples of a run one property at a time", async () => {
-    const options = { level: "core" as const, runs: 40, seed: 5 };
+    const options = { level: "core" as const, runs: 40, seed: 5, properties: PROPERTIES };
     const [sideBySide, sequential] = [tempDir(), tempDir()];
     const io = memoryIo();
     const together = await runSuite(await open(NAIVE), { kind: "cmd", command: NAIVE }, { ...options, outDir: sideBySide }, io);
@@ -52,7 +53,7 @@ describe("prunecheck run against a stdio adapter checks every property side by s
   it("so a pipelining adapter holds requests of several properties at once", async () => {
     const command = `${adapterCommand("echo-ok", marker)} --pipelining --delay 2`;
     const driver = await open(command);
-    await runSuite(driver, { kind: "cmd", command }, { level: "core", runs: 5, seed: 1, outDir: tempDir(), only: ["kept-untouched", "inputs-immutable", "deterministic"] }, memoryIo());
+    await runSuite(driver, { kind: "cmd", command }, { level: "core", runs: 5, seed: 1, outDir: tempDir(), properties: selectProperties(PROPERTIES, ["kept-untouched", "inputs-immutable", "deterministic"]) }, memoryIo());
     const held = [...driver.stderrTail().matchAll(/held=(\d+)/g)].map((match) => Number(match[1]));
     expect(Math.max(...held)).toBeGreaterThan(1);
   });

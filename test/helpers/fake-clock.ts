@@ -1,4 +1,4 @@
-import type { Clock } from "../../src/cli/progress.ts";
+import type { Clock } from "../../src/console/progress.ts";
 
 /** A clock that moves only when the test says so, firing every tick that falls due on the way. */
 export function fakeClock(): Clock & { advance(ms: number): void; readonly timers: number } {

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
 import { inProcessDriver } from "../../src/transport/in-process.ts";
-import { memoryIo } from "../../src/cli/io.ts";
-import { runSuite } from "../../src/cli/run.ts";
+import { memoryIo } from "../../src/console/io.ts";
+import { runSuite, selectProperties } from "../../src/engine/suite.ts";
 import { referencePruner } from "../../src/reference/index.ts";
 import { junitCases, tempDir } from "../cli/helpers.ts";
 
@@ -13,7 +13,7 @@ describe("the console counts what JUnit and summary.json count", () => {
     const out = tempDir();
     const junit = join(out, "junit.xml");
     const io = memoryIo();
-    const summary = await runSuite(inProcessDriver(referencePruner), { kind: "reference" }, { level: "core", runs: 2, seed: 3, outDir: out, junit }, io);
+    const summary = await runSuite(inProcessDriver(referencePruner), { kind: "reference" }, { level: "core", runs: 2, seed: 3, outDir: out, junit, properties: PROPERTIES }, io);
 
     const skipped = summary.results.filter((line) => line.status === "skipped").length;
     expect([PROPERTIES.length, skipped]).toEqual([18, 3]);
@@ -28,7 +28,7 @@ describe("the console counts what JUnit and summary.json count", () => {
 
   it("one property: 1 property checked, nothing skipped", async () => {
     const io = memoryIo();
-    await runSuite(inProcessDriver(referencePruner), { kind: "reference" }, { level: "strict", runs: 2, seed: 3, outDir: tempDir(), only: ["kept-untouched"] }, io);
+    await runSuite(inProcessDriver(referencePruner), { kind: "reference" }, { level: "strict", runs: 2, seed: 3, outDir: tempDir(), properties: selectProperties(PROPERTIES, ["kept-untouched"]) }, io);
 
     expect(io.drawn[0]).toMatch(/^\[0\/1\] 0 runs · 0 requests \(0 req\/s\) · 0\.0 s · kept-untouched …$/);
     expect(io.lines.at(-1)).toMatch(/^prunecheck: reference conforms at strict \(1 property checked, \d+ runs, /);

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryIo } from "../../src/cli/io.ts";
+import { memoryIo } from "../../src/console/io.ts";
 import { main } from "../../src/cli/main.ts";
 import { Matrix, verdictTable } from "../../src/matrix/data.ts";
 

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describeFailure, unfinishedSummary, type UnfinishedRun } from "../reports/unfinished.ts";
 import { writeSummary } from "../reports/write.ts";
-import type { Io } from "./io.ts";
+import type { Io } from "../console/io.ts";
 
 /**
  * Runs `body` (starting the implementation, or a whole campaign); if it throws, writes summary.json,

@@ -2,16 +2,16 @@ import type { Driver } from "../transport/driver.ts";
 import { interruptible } from "../transport/interruptible.ts";
 import { bigWindowRunsFor, checkProperties, type PropertyResult } from "../models/run.ts";
 import { appliesTo, type Level, type Property } from "../models/property.ts";
-import { adapterProtocol, PROPERTIES } from "../../properties/index.ts";
+import { adapterProtocol } from "../models/adapter-protocol.ts";
 import { buildReport } from "../reports/build.ts";
 import type { Target } from "../reports/report.ts";
 import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { describeFailure } from "../reports/unfinished.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
 import { InputError } from "../errors/input.ts";
-import { oneLine, type Io } from "./io.ts";
-import { showProgress, systemClock } from "./progress.ts";
-import { SuiteProgress, suiteLiveLine, suiteStatusLine } from "./suite-progress.ts";
+import { oneLine, type Io } from "../console/io.ts";
+import { showProgress, systemClock } from "../console/progress.ts";
+import { SuiteProgress, suiteLiveLine, suiteStatusLine } from "../console/suite-progress.ts";
 
 export interface SuiteOptions {
   readonly level: Level;
@@ -19,19 +19,20 @@ export interface SuiteOptions {
   readonly seed: number;
   readonly outDir: string;
   readonly junit?: string;
-  readonly only?: readonly string[];
+  /** What to check, in the order verdicts are printed: the catalog (or `selectProperties` of it), handed in by the front end. */
+  readonly properties: readonly Property[];
   readonly maxCommands?: number;
 }
 
-/** The properties `--property` names (all when none), or a usage error naming the unknown id. */
-export function selectProperties(only: readonly string[] | undefined): readonly Property[] {
+/** The properties of `catalog` that `--property` names (all when none), or a usage error naming the unknown id. */
+export function selectProperties(catalog: readonly Property[], only: readonly string[] | undefined): readonly Property[] {
   if (only?.includes(adapterProtocol.id)) {
     // Listed in the catalog, but judged on every request of every property rather than run on its own.
     throw new InputError("usage", `--property ${adapterProtocol.id}: the protocol is checked on every request of every property, not as a property of its own`, `Leave it out: any run checks it. To check little else, name one cheap property, e.g. --property kept-untouched.`);
   }
-  const unknown = only?.find((id) => !PROPERTIES.some((property) => property.id === id));
-  if (unknown !== undefined) throw new InputError("usage", `--property: unknown id ${JSON.stringify(unknown)}`, `Ids: ${PROPERTIES.map((p) => p.id).join(", ")}`);
-  return PROPERTIES.filter((property) => only === undefined || only.includes(property.id));
+  const unknown = only?.find((id) => !catalog.some((property) => property.id === id));
+  if (unknown !== undefined) throw new InputError("usage", `--property: unknown id ${JSON.stringify(unknown)}`, `Ids: ${catalog.map((p) => p.id).join(", ")}`);
+  return catalog.filter((property) => only === undefined || only.includes(property.id));
 }
 
 /**
@@ -49,11 +50,10 @@ export function selectProperties(only: readonly string[] | undefined): readonly 
  */
 export async function runSuite(driver: Driver, target: Target, options: SuiteOptions, io: Io, signal?: AbortSignal): Promise<RunSummary> {
   const started = performance.now();
-  const selected = selectProperties(options.only);
   const checked = signal === undefined ? driver : interruptible(driver, signal);
   const implementation = { name: driver.name, capabilities: driver.capabilities, target };
   const results: ResultLine[] = [];
-  const applicable = selected.filter((property) => appliesTo(property, options.level, driver.capabilities));
+  const applicable = options.properties.filter((property) => appliesTo(property, options.level, driver.capabilities));
   // Counted over the applicable properties only, and as verdicts come in: side by side they come in any order.
   const progress = new SuiteProgress(applicable.map((property) => property.id), systemClock.now());
   const stopProgress = showProgress(io, systemClock, { live: (now) => suiteLiveLine(progress.counts(), now), status: (now) => suiteStatusLine(progress.counts(), now) });
@@ -68,7 +68,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   }, () => signal?.aborted === true);
   const failures: { readonly error: unknown }[] = [];
   try {
-    for (const property of selected) {
+    for (const property of options.properties) {
       if (!applicable.includes(property)) {
         const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
         results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });

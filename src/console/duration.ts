@@ -1,5 +1,5 @@
-import { MAX_TIMER_MS } from "../src/transport/max-timer.ts";
-import { InputError } from "../src/errors/input.ts";
+import { MAX_TIMER_MS } from "../transport/max-timer.ts";
+import { InputError } from "../errors/input.ts";
 
 const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;

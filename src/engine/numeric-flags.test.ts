@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_SEED, NUMERIC_FLAGS, numericFlag, type NumericFlagName } from "./args.ts";
+import { MAX_SEED, NUMERIC_FLAGS, numericFlag, type NumericFlagName } from "./numeric-flags.ts";
 
 const NAMES = Object.keys(NUMERIC_FLAGS) as NumericFlagName[];
 

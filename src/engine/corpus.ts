@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { Report, type Target } from "../src/reports/report.ts";
-import type { Span, Store } from "../src/wire/window.ts";
-import { kindOf } from "../src/wire/window.ts";
-import { isPreconditionBearing, PRECONDITION_TAGS } from "../src/wire/tags.ts";
-import type { CopyState, TagClass } from "../src/models/exhaustive-case.ts";
-import { makeDir, writeFileAtomic } from "../src/files/write-atomic.ts";
+import { Report, type Target } from "../reports/report.ts";
+import type { Span, Store } from "../wire/window.ts";
+import { kindOf } from "../wire/window.ts";
+import { isPreconditionBearing, PRECONDITION_TAGS } from "../wire/tags.ts";
+import type { CopyState, TagClass } from "../models/exhaustive-case.ts";
+import { makeDir, writeFileAtomic } from "../files/write-atomic.ts";
 
 /**
  * The regression corpus: one report JSON per counterexample ever found, replayed first by every later

@@ -1,4 +1,4 @@
-import { formatDuration } from "../../fuzz/duration.ts";
+import { formatDuration } from "./duration.ts";
 import type { PropertyResult, RunObserver } from "../models/run.ts";
 import { count, perSecond } from "./progress.ts";
 
