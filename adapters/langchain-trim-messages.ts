@@ -48,11 +48,19 @@ function toMessage(planned: PlannedMessage): BaseMessage {
   const { span_id: id, text: content } = planned.span;
   switch (planned.kind) {
     case "call":
-      return new AIMessage({ id, content, tool_calls: planned.callIds.map((callId) => ({ id: callId, name: TOOL_NAME, args: {}, type: "tool_call" as const })) });
+      return new AIMessage({
+        id,
+        content,
+        tool_calls: planned.callIds.map((callId) => ({ id: callId, name: TOOL_NAME, args: {}, type: "tool_call" as const })),
+      });
     case "result":
       return new ToolMessage({ id, content, tool_call_id: planned.callId });
     case "text":
-      return planned.role === "system" ? new SystemMessage({ id, content }) : planned.role === "assistant" ? new AIMessage({ id, content }) : new HumanMessage({ id, content });
+      return planned.role === "system"
+        ? new SystemMessage({ id, content })
+        : planned.role === "assistant"
+          ? new AIMessage({ id, content })
+          : new HumanMessage({ id, content });
   }
 }
 

@@ -24,10 +24,11 @@ export type PlannedMessage =
 
 export function planMessages(spans: readonly Span[]): PlannedMessage[] {
   const index = new Map(spans.map((span, at) => [span.span_id, at]));
-  const earlier = (span: Span, at: number) => (span.depends_on ?? []).flatMap((id) => {
-    const target = index.get(id);
-    return target !== undefined && target < at ? [target] : [];
-  });
+  const earlier = (span: Span, at: number) =>
+    (span.depends_on ?? []).flatMap((id) => {
+      const target = index.get(id);
+      return target !== undefined && target < at ? [target] : [];
+    });
   const dependedOn = new Set(spans.flatMap((span, at) => earlier(span, at)));
   const isCall: boolean[] = [];
   const answers: (number | undefined)[] = [];

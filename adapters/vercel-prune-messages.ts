@@ -37,7 +37,10 @@ export default definePruner({
   prune(window, evictIds) {
     const evict = new Set(evictIds);
     const messages = toMessages(window.spans);
-    return backToWindow(window, messages.filter((message) => !evict.has(spanIdOf(message))));
+    return backToWindow(
+      window,
+      messages.filter((message) => !evict.has(spanIdOf(message))),
+    );
   },
   compact(window, _store, budget) {
     const messages = toMessages(window.spans);
@@ -81,7 +84,11 @@ function toMessage(planned: PlannedMessage): ModelMessage {
         providerOptions,
       };
     case "result":
-      return { role: "tool", content: [{ type: "tool-result", toolCallId: planned.callId, toolName: TOOL_NAME, output: { type: "text", value: text } }], providerOptions };
+      return {
+        role: "tool",
+        content: [{ type: "tool-result", toolCallId: planned.callId, toolName: TOOL_NAME, output: { type: "text", value: text } }],
+        providerOptions,
+      };
     case "text":
       return { role: planned.role, content: text, providerOptions };
   }

@@ -164,7 +164,12 @@ export async function benchInProcess(options: InProcessOptions): Promise<InProce
   const properties: PropertyRow[] = [];
   for (const property of PROPERTIES) {
     const comparison = compared[property.id] as Comparison;
-    properties.push({ property: property.id, opsPerSecond: (requests.length / median(comparison.samples)) * 1000, overhead: comparison.ratio, callsPerOp: await callsPerOp(property, scenarios) });
+    properties.push({
+      property: property.id,
+      opsPerSecond: (requests.length / median(comparison.samples)) * 1000,
+      overhead: comparison.ratio,
+      callsPerOp: await callsPerOp(property, scenarios),
+    });
   }
   const bare = Object.values<Comparison>(compared).flatMap((comparison) => comparison.baseline);
   return {

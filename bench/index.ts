@@ -51,7 +51,11 @@ if (write) {
   await writePerformanceDoc(rendered);
   progress(`wrote ${PERFORMANCE_DOC}`);
 }
-progress(judgeGoals(result).map((goal) => `${goal.met ? "✔" : "✖"} ${goal.goal}: ${goal.measured}`).join("\n"));
+progress(
+  judgeGoals(result)
+    .map((goal) => `${goal.met ? "✔" : "✖"} ${goal.goal}: ${goal.measured}`)
+    .join("\n"),
+);
 
 /** Compiles the harness, the properties and the reference before anything is timed. */
 async function warmUp(): Promise<void> {

@@ -52,7 +52,10 @@ export async function compare<K extends string>(baseline: Variant, variants: Rec
   const baselineRepeats = await calibrate(baseline, options);
   const repeats = {} as Record<K, number>;
   for (const name of names) repeats[name] = await calibrate(variants[name], options);
-  const samples = Object.fromEntries(names.map((name) => [name, { samples: [] as number[], baseline: [] as number[] }])) as Record<K, { samples: number[]; baseline: number[] }>;
+  const samples = Object.fromEntries(names.map((name) => [name, { samples: [] as number[], baseline: [] as number[] }])) as Record<
+    K,
+    { samples: number[]; baseline: number[] }
+  >;
   for (let round = 0; round < options.warmup + options.rounds; round++) {
     for (let offset = 0; offset < names.length; offset++) {
       const name = names[(round + offset) % names.length] as K;

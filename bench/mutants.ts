@@ -82,7 +82,12 @@ async function timeToKill(mutant: Mutant, seed: number, options: MutantOptions):
   try {
     for (const property of expected) {
       const checked = performance.now();
-      const result = await checkProperty(driver, clock.watchProperty(property), { level: mutant.level, numRuns: options.numRuns, seed, timeLimitMs: options.timeLimitMs });
+      const result = await checkProperty(driver, clock.watchProperty(property), {
+        level: mutant.level,
+        numRuns: options.numRuns,
+        seed,
+        timeLimitMs: options.timeLimitMs,
+      });
       if (result.status !== "failed" || !mutant.expectedProperties.includes(result.violation.property.id)) continue;
       const found = clock.at ?? performance.now();
       return {

@@ -63,7 +63,10 @@ export function renderResult(result: BenchResult): string {
     "",
     "### Goals",
     "",
-    table(["goal", "measured", "met"], judgeGoals(result).map((goal) => [goal.goal, goal.measured, goal.met ? "yes" : "**no**"])),
+    table(
+      ["goal", "measured", "met"],
+      judgeGoals(result).map((goal) => [goal.goal, goal.measured, goal.met ? "yes" : "**no**"]),
+    ),
     "",
     "### In-process, against the reference",
     "",
@@ -85,7 +88,13 @@ export function renderResult(result: BenchResult): string {
     table(
       ["property", "checked ops per CPU-second", "overhead", "pruner calls per op", "overhead per pruner call"],
       [
-        ...inProcess.properties.map((row) => [`\`${row.property}\``, formatRate(row.opsPerSecond), formatRatio(row.overhead), row.callsPerOp.toFixed(2), formatRatio(row.overhead / row.callsPerOp)]),
+        ...inProcess.properties.map((row) => [
+          `\`${row.property}\``,
+          formatRate(row.opsPerSecond),
+          formatRatio(row.overhead),
+          row.callsPerOp.toFixed(2),
+          formatRatio(row.overhead / row.callsPerOp),
+        ]),
         ["**mean over the catalog**", "", `**${formatRatio(inProcess.suiteOverhead)}**`, "", ""],
       ],
     ),
@@ -100,7 +109,11 @@ export function renderResult(result: BenchResult): string {
       ["what", "requests/s", "x the batch pipe"],
       [
         ["conformance run", formatRate(stdio.requestsPerSecond), `**${formatRatio(stdio.overheadVsBatch)}**`],
-        ["the same run one property at a time, one request in flight (before pipelining)", formatRate(stdio.oneAtATimeRequestsPerSecond), formatRatio(stdio.oneAtATimeVsBatch)],
+        [
+          "the same run one property at a time, one request in flight (before pipelining)",
+          formatRate(stdio.oneAtATimeRequestsPerSecond),
+          formatRatio(stdio.oneAtATimeVsBatch),
+        ],
         ["the recorded calls through the stdio driver alone, pipelined", formatRate(stdio.driverRequestsPerSecond), formatRatio(stdio.driverVsBatch)],
         ["the recorded lines through a bare pipe, one at a time", formatRate(stdio.pingPongRequestsPerSecond), formatRatio(stdio.pingPongVsBatch)],
         ["the recorded lines through a bare pipe, in one batch", formatRate(stdio.batchRequestsPerSecond), "1.00x"],
@@ -134,7 +147,15 @@ export function renderResult(result: BenchResult): string {
     "",
     table(
       ["timeout", "seeds", "reported spans", "find", "shrink + confirm", "(find + shrink) / find, median", "worst"],
-      result.hangShrink.map((row) => [`${row.timeoutMs} ms`, row.seeds.join(", "), row.spans.join(", "), seconds(row.medianFindMs), seconds(row.medianShrinkMs), formatRatio(row.medianRatio), formatRatio(row.worstRatio)]),
+      result.hangShrink.map((row) => [
+        `${row.timeoutMs} ms`,
+        row.seeds.join(", "),
+        row.spans.join(", "),
+        seconds(row.medianFindMs),
+        seconds(row.medianShrinkMs),
+        formatRatio(row.medianRatio),
+        formatRatio(row.worstRatio),
+      ]),
     ),
   ].join("\n");
 }
@@ -156,7 +177,10 @@ function slowKill(timing: MutantTiming): number {
 }
 
 function worstSeed(timing: MutantTiming): string {
-  const worst = timing.kills.reduce<MutantTiming["kills"][number] | undefined>((a, b) => (a === undefined || b.findMs + b.shrinkMs > a.findMs + a.shrinkMs ? b : a), undefined);
+  const worst = timing.kills.reduce<MutantTiming["kills"][number] | undefined>(
+    (a, b) => (a === undefined || b.findMs + b.shrinkMs > a.findMs + a.shrinkMs ? b : a),
+    undefined,
+  );
   if (worst === undefined) return "—";
   return `${seconds(worst.findMs + worst.shrinkMs)} (seed ${worst.seed}, ${worst.shrinks} shrinks${worst.cutOff ? ", cut off" : ""})`;
 }

@@ -31,7 +31,11 @@ async function throughHarness(): Promise<void> {
   }
 }
 
-const compared = await compare(() => prune(call.window, evict_ids, call.store), { harness: throughHarness }, { clock: "cpu", warmup: 1, rounds: 5, minSampleMs: 200 });
+const compared = await compare(
+  () => prune(call.window, evict_ids, call.store),
+  { harness: throughHarness },
+  { clock: "cpu", warmup: 1, rounds: 5, minSampleMs: 200 },
+);
 const row: WindowSizeRow = {
   spans,
   textChars: world.window.spans.reduce((sum, span) => sum + span.text.length, 0),

@@ -26,7 +26,9 @@ export const LINEAR_GOAL = 1.5;
 
 export function benchWindowSize(seed: number): WindowSizeRow[] {
   const child = new URL("./window-size-child.ts", import.meta.url).pathname;
-  return WINDOW_SIZES.map((spans) => JSON.parse(execFileSync(process.execPath, ["--import", "tsx", child, String(spans), String(seed)], { encoding: "utf8" })) as WindowSizeRow);
+  return WINDOW_SIZES.map(
+    (spans) => JSON.parse(execFileSync(process.execPath, ["--import", "tsx", child, String(spans), String(seed)], { encoding: "utf8" })) as WindowSizeRow,
+  );
 }
 
 /**

@@ -87,7 +87,25 @@ describe("prunecheck fuzz, end to end", () => {
   it("splits a campaign into shards that merge back into one exhausted bound", async () => {
     const { base } = await dirs();
     const shards = await Promise.all(
-      ["1/2", "2/2"].map((shard, index) => prunecheck(["fuzz", "--shard", shard, "--workers", "1", "--time", "0.5s", "--exhaustive", "1", "--seed", "8", "--out", join(base, `s${index + 1}`), "--corpus", join(base, "corpus")])),
+      ["1/2", "2/2"].map((shard, index) =>
+        prunecheck([
+          "fuzz",
+          "--shard",
+          shard,
+          "--workers",
+          "1",
+          "--time",
+          "0.5s",
+          "--exhaustive",
+          "1",
+          "--seed",
+          "8",
+          "--out",
+          join(base, `s${index + 1}`),
+          "--corpus",
+          join(base, "corpus"),
+        ]),
+      ),
     );
     expect(shards.map((exit) => exit.code)).toEqual([0, 0]);
     const halves = await Promise.all([summaryOf(join(base, "s1")), summaryOf(join(base, "s2"))]);
@@ -98,7 +116,10 @@ describe("prunecheck fuzz, end to end", () => {
     expect(halves.map((half) => half.fuzz.exhaustive.cases)).toEqual([Math.ceil(total / 2), Math.floor(total / 2)]);
     expect(summary.fuzz.exhaustive).toMatchObject({ cases: total, total, exhausted: true });
     expect(summary.runs).toBe(halves[0].runs + halves[1].runs);
-    expect(summary.fuzz.shards).toEqual([{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+    expect(summary.fuzz.shards).toEqual([
+      { index: 1, count: 2 },
+      { index: 2, count: 2 },
+    ]);
   });
 
   it("stops cleanly on Ctrl-C: exit 130, the summary still written", async () => {

@@ -13,7 +13,12 @@ import staleKeyAccepted from "./fixtures/stale-key-accepted.ts";
 import { summaryOfSummary } from "../properties/mutants/summary-of-summary.ts";
 import { judgeCase } from "./judge.ts";
 
-const CAPABILITY_SETS: readonly (readonly Capability[])[] = [["prune"], ["prune", "summarize"], ["prune", "reground"], ["prune", "summarize", "reground", "compact"]];
+const CAPABILITY_SETS: readonly (readonly Capability[])[] = [
+  ["prune"],
+  ["prune", "summarize"],
+  ["prune", "reground"],
+  ["prune", "summarize", "reground", "compact"],
+];
 
 describe("the exhaustive enumeration", () => {
   it("draws spans from 4 tag classes × 10 copy states", () => {
@@ -42,7 +47,20 @@ describe("the exhaustive enumeration", () => {
   });
 
   it("stages each copy state as the model means it", () => {
-    const { world, call } = stageCase({ depth: 1, spans: [["precondition", "exact"], ["ordinary", "stale-key"], ["untagged", "pointer"], ["lookalike", "pointer-missing"]], op: "prune", named: [0, 2] }, ["prune"]);
+    const { world, call } = stageCase(
+      {
+        depth: 1,
+        spans: [
+          ["precondition", "exact"],
+          ["ordinary", "stale-key"],
+          ["untagged", "pointer"],
+          ["lookalike", "pointer-missing"],
+        ],
+        op: "prune",
+        named: [0, 2],
+      },
+      ["prune"],
+    );
     const [exact, stale, pointer, dangling] = call.window.spans;
     expect(call.window.derivation_depth).toBe(1);
     expect(call.store[exact?.externalized_key as string]).toBe(exact?.text);
@@ -56,12 +74,32 @@ describe("the exhaustive enumeration", () => {
   });
 
   it("stages each summary state as the model means it, its source gone from the window but known", () => {
-    const { world, call } = stageCase({ depth: 0, spans: [["precondition", "summary"], ["ordinary", "summary-exact"], ["untagged", "summary-lost"], ["lookalike", "summary-pointer"]], op: "reground", named: [] }, ["prune", "reground"]);
+    const { world, call } = stageCase(
+      {
+        depth: 0,
+        spans: [
+          ["precondition", "summary"],
+          ["ordinary", "summary-exact"],
+          ["untagged", "summary-lost"],
+          ["lookalike", "summary-pointer"],
+        ],
+        op: "reground",
+        named: [],
+      },
+      ["prune", "reground"],
+    );
     const [summary, exact, lost, pointer] = call.window.spans;
     for (const [index, span] of call.window.spans.entries()) {
       const source = span.provenance?.[0];
       expect(span.provenance).toHaveLength(1);
-      expect(world.truth.get(source?.span_id as string)?.text, `source of s${index + 1}`).toBe(["users.email: VARCHAR(255) NOT NULL UNIQUE", "verified against production, not staging", "tried `ALTER TABLE … TYPE int`; failed because rows exceed 2^31", "as of commit abc123"][index]);
+      expect(world.truth.get(source?.span_id as string)?.text, `source of s${index + 1}`).toBe(
+        [
+          "users.email: VARCHAR(255) NOT NULL UNIQUE",
+          "verified against production, not staging",
+          "tried `ALTER TABLE … TYPE int`; failed because rows exceed 2^31",
+          "as of commit abc123",
+        ][index],
+      );
       expect(call.window.spans.some((other) => other.span_id === source?.span_id)).toBe(false);
     }
     expect([summary, exact, lost].map((span) => span?.kind)).toEqual(["summary", "summary", "summary"]);
@@ -73,7 +111,20 @@ describe("the exhaustive enumeration", () => {
   });
 
   it("links every span to the one before it in a chained case", () => {
-    const { call } = stageCase({ depth: 0, spans: [["untagged", "exact"], ["untagged", "exact"], ["precondition", "pointer"]], chained: true, op: "prune", named: [0] }, ["prune"]);
+    const { call } = stageCase(
+      {
+        depth: 0,
+        spans: [
+          ["untagged", "exact"],
+          ["untagged", "exact"],
+          ["precondition", "pointer"],
+        ],
+        chained: true,
+        op: "prune",
+        named: [0],
+      },
+      ["prune"],
+    );
     expect(call.window.spans.map((span) => span.depends_on)).toEqual([undefined, ["s1"], ["s2"]]);
   });
 });
@@ -107,7 +158,16 @@ describe("the exhaustive phase on in-process pruners", () => {
 
   it("finds a pruner that orphans a dependent span at the smallest chained case", async () => {
     const first = await firstFailures(orphansDependents, 2, "core", "dependencies-intact");
-    expect(first.get("dependencies-intact")?.testCase).toEqual({ depth: 0, spans: [["ordinary", "exact"], ["precondition", "exact"]], chained: true, op: "prune", named: [0] });
+    expect(first.get("dependencies-intact")?.testCase).toEqual({
+      depth: 0,
+      spans: [
+        ["ordinary", "exact"],
+        ["precondition", "exact"],
+      ],
+      chained: true,
+      op: "prune",
+      named: [0],
+    });
   });
 
   it("finds a summary of a summary at the one-span externalized summary case", async () => {

@@ -38,7 +38,9 @@ export const COMPACT_FRACTIONS = [0, 0.5] as const;
 function opsPerWindow(k: number, capabilities: readonly Capability[]): number {
   const subsets = 2 ** k;
   const ops = operationsFor(capabilities);
-  return subsets + (ops.includes("summarize") ? subsets - 1 : 0) + (ops.includes("reground") ? 1 : 0) + (ops.includes("compact") ? COMPACT_FRACTIONS.length : 0);
+  return (
+    subsets + (ops.includes("summarize") ? subsets - 1 : 0) + (ops.includes("reground") ? 1 : 0) + (ops.includes("compact") ? COMPACT_FRACTIONS.length : 0)
+  );
 }
 
 /** Independent spans, and (from two spans on) every span depending on the one before. */
@@ -134,7 +136,16 @@ export function stageCase(testCase: ExhaustiveCase, capabilities: readonly Capab
     const summarized = form === "summary" || form === "summary-pointer";
     const text = TEXTS[index] ?? `span ${index + 1} of the window`;
     const dependsOn = testCase.chained === true && index > 0 ? [index - 1] : [];
-    let span = world.addSpan({ id: `s${index + 1}`, text: summarized ? SUMMARY_TEXT : text, tags, copy: COPY_MODES[copy], drift: 0, mark: index, dependsOn, extra: null });
+    let span = world.addSpan({
+      id: `s${index + 1}`,
+      text: summarized ? SUMMARY_TEXT : text,
+      tags,
+      copy: COPY_MODES[copy],
+      drift: 0,
+      mark: index,
+      dependsOn,
+      extra: null,
+    });
     if (summarized) {
       // Its source was summarized away earlier: gone from the window, known to the harness, and (unless
       // lost) in the store under the key the summary's provenance holds.

@@ -22,10 +22,20 @@ describe("a fuzz campaign finds every catalog mutant", () => {
       if (event.type === "found") found.push(event.found);
     };
     await runWorker(
-      workerPlan({ target: { kind: "impl", path: `properties/mutants/${mutant.id}.ts` }, level: mutant.level, seed: 1, budgetMs: BUDGET_MS, exhaustive: 1, roundRuns: 100 }),
+      workerPlan({
+        target: { kind: "impl", path: `properties/mutants/${mutant.id}.ts` },
+        level: mutant.level,
+        seed: 1,
+        budgetMs: BUDGET_MS,
+        exhaustive: 1,
+        roundRuns: 100,
+      }),
       inProcessDriver(mutant.pruner),
       { stopped: () => found.some(caught), failed: new Set(), emit },
     );
-    expect(found.filter(caught).map((each) => each.report.property.id), `found only: ${found.map((each) => `${each.property} (${each.phase})`).join(", ") || "nothing"}`).not.toEqual([]);
+    expect(
+      found.filter(caught).map((each) => each.report.property.id),
+      `found only: ${found.map((each) => `${each.property} (${each.phase})`).join(", ") || "nothing"}`,
+    ).not.toEqual([]);
   });
 });

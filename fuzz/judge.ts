@@ -60,5 +60,8 @@ export function caseReport(input: {
     { outDir: input.outDir },
   );
   const bound = Math.max(1, input.testCase.spans.length);
-  return { ...report, replay: `npx prunecheck fuzz ${[...targetFlags(input.implementation.target), "--level", input.level, "--property", input.property, "--exhaustive", String(bound), "--time", "0"].join(" ")}` };
+  return {
+    ...report,
+    replay: `npx prunecheck fuzz ${[...targetFlags(input.implementation.target), "--level", input.level, "--property", input.property, "--exhaustive", String(bound), "--time", "0"].join(" ")}`,
+  };
 }

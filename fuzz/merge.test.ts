@@ -36,13 +36,25 @@ function shard(index: number, count: number, results: ResultLine[], exhaustive: 
 }
 
 const passed = (property: string, runs = 100): ResultLine => ({ property, status: "passed", runs, requests: runs * 5, ms: 10 });
-const failed = (property: string, violated = property): ResultLine => ({ property, status: "failed", runs: 3, requests: 9, ms: 1, violated, message: "broken", report: `reports/${property}-x-1` });
+const failed = (property: string, violated = property): ResultLine => ({
+  property,
+  status: "failed",
+  runs: 3,
+  requests: 9,
+  ms: 1,
+  violated,
+  message: "broken",
+  report: `reports/${property}-x-1`,
+});
 
 describe("merge", () => {
   it("unites violations, sums counts, and fails a property failed on any shard", () => {
     const merged = mergeSummaries([
       shard(1, 2, [passed("depth-bound"), failed("kept-untouched")]),
-      shard(2, 2, [failed("depth-bound"), passed("kept-untouched", 50)], { violations: ["depth-bound"], first: [{ property: "depth-bound", violated: "depth-bound", index: 3, case: "depth 0, [], prune {}" }] }),
+      shard(2, 2, [failed("depth-bound"), passed("kept-untouched", 50)], {
+        violations: ["depth-bound"],
+        first: [{ property: "depth-bound", violated: "depth-bound", index: 3, case: "depth 0, [], prune {}" }],
+      }),
     ]);
     expect(merged.violations).toEqual(["depth-bound", "kept-untouched"]);
     expect(merged.runs).toBe(156);
@@ -53,7 +65,10 @@ describe("merge", () => {
       ["kept-untouched", "failed", 53, "reports/kept-untouched-x-1"],
     ]);
     if (!("fuzz" in merged)) throw new Error("expected a fuzz summary");
-    expect(merged.fuzz.shards).toEqual([{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+    expect(merged.fuzz.shards).toEqual([
+      { index: 1, count: 2 },
+      { index: 2, count: 2 },
+    ]);
     expect(merged.fuzz.exhaustive).toMatchObject({ cases: 50, total: 50, exhausted: true, violations: ["depth-bound"] });
     expect(merged.fuzz.seeds.rounds).toHaveLength(2);
     expect(merged.fuzz.corpus.replayed.map((entry) => entry.file)).toEqual(["e1.json", "e2.json"]);
@@ -75,7 +90,10 @@ describe("merge", () => {
 
   it("takes a shard stopped by an error (no fuzz section, no name) as an error, not as another campaign", () => {
     const stopped = SummaryFile.parse({
-      ...unfinishedSummary({ level: "core", seed: 5, properties: ["depth-bound"], seconds: 0 }, { interrupted: false, error: { kind: "adapter", code: "handshake", message: "no hello" } }),
+      ...unfinishedSummary(
+        { level: "core", seed: 5, properties: ["depth-bound"], seconds: 0 },
+        { interrupted: false, error: { kind: "adapter", code: "handshake", message: "no hello" } },
+      ),
     });
     const merged = mergeSummaries([shard(1, 2, [passed("depth-bound")]), stopped]);
     expect(merged.error).toEqual({ kind: "adapter", code: "handshake", message: "no hello" });

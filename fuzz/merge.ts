@@ -28,7 +28,12 @@ const Fuzz = z.looseObject({
   workers: z.int(),
   budget_ms: z.number(),
   ended: z.enum(["budget", "all-found", "interrupted"]),
-  seeds: z.looseObject({ campaign: z.int(), derivation: z.string(), round_runs: z.int(), rounds: z.array(z.looseObject({ shard: z.int(), worker: z.int(), property: z.string(), rounds: z.int(), first_seed: z.int() })) }),
+  seeds: z.looseObject({
+    campaign: z.int(),
+    derivation: z.string(),
+    round_runs: z.int(),
+    rounds: z.array(z.looseObject({ shard: z.int(), worker: z.int(), property: z.string(), rounds: z.int(), first_seed: z.int() })),
+  }),
   exhaustive: z.looseObject({
     bound: z.int(),
     cases: z.int(),
@@ -39,8 +44,25 @@ const Fuzz = z.looseObject({
     violations: z.array(z.string()),
     first: z.array(z.looseObject({ property: z.string(), violated: z.string(), index: z.int(), case: z.string() })),
   }),
-  corpus: z.looseObject({ dir: z.string(), replayed: z.array(z.looseObject({ file: z.string(), property: z.string(), verdict: z.enum(["still-fails", "passes", "skipped", "error"]), detail: z.string().optional() })), added: z.array(z.string()) }),
-  found: z.array(z.looseObject({ property: z.string(), violated: z.string(), phase: z.enum(["corpus", "exhaustive", "random"]), seed: z.int().optional(), round: z.int().optional(), case_index: z.int().optional(), corpus_file: z.string().optional(), report: z.string().optional() })),
+  corpus: z.looseObject({
+    dir: z.string(),
+    replayed: z.array(
+      z.looseObject({ file: z.string(), property: z.string(), verdict: z.enum(["still-fails", "passes", "skipped", "error"]), detail: z.string().optional() }),
+    ),
+    added: z.array(z.string()),
+  }),
+  found: z.array(
+    z.looseObject({
+      property: z.string(),
+      violated: z.string(),
+      phase: z.enum(["corpus", "exhaustive", "random"]),
+      seed: z.int().optional(),
+      round: z.int().optional(),
+      case_index: z.int().optional(),
+      corpus_file: z.string().optional(),
+      report: z.string().optional(),
+    }),
+  ),
   throughput: z.looseObject({ runs_per_s: z.number(), requests_per_s: z.number() }),
 });
 
@@ -75,11 +97,16 @@ export function mergeSummaries(summaries: readonly SummaryFile[]): RunSummary | 
   // fuzz section: it is left out of the checks below, and its error is the merged summary's.
   const finished = summaries.filter((summary) => summary.error === undefined);
   const [first] = finished.length > 0 ? finished : summaries;
-  if (first === undefined) throw new InputError("usage", "merge needs at least one summary.json", "prunecheck merge shard-1/summary.json shard-2/summary.json --out reports");
+  if (first === undefined)
+    throw new InputError("usage", "merge needs at least one summary.json", "prunecheck merge shard-1/summary.json shard-2/summary.json --out reports");
   const error = summaries.find((summary) => summary.error !== undefined)?.error;
   for (const summary of finished) {
     if (summary.implementation !== first.implementation || summary.level !== first.level) {
-      throw new InputError("usage", `merge: ${summary.implementation} at ${summary.level} and ${first.implementation} at ${first.level} are different campaigns`, "Merge the summaries of the shards of one campaign: same implementation, same level.");
+      throw new InputError(
+        "usage",
+        `merge: ${summary.implementation} at ${summary.level} and ${first.implementation} at ${first.level} are different campaigns`,
+        "Merge the summaries of the shards of one campaign: same implementation, same level.",
+      );
     }
   }
   const ids = [...new Set(summaries.flatMap((summary) => summary.results.map((result) => result.property)))];
@@ -98,7 +125,8 @@ export function mergeSummaries(summaries: readonly SummaryFile[]): RunSummary | 
   };
   const sections = finished.flatMap((summary) => summary.fuzz ?? []);
   if (sections.length === 0) return base;
-  if (sections.length !== finished.length) throw new InputError("usage", "merge: some summaries are from `fuzz` and some from `run`", "Merge fuzz shards with fuzz shards.");
+  if (sections.length !== finished.length)
+    throw new InputError("usage", "merge: some summaries are from `fuzz` and some from `run`", "Merge fuzz shards with fuzz shards.");
   return { ...base, fuzz: mergeSections(sections) };
 }
 
@@ -117,7 +145,8 @@ function mergeSections(sections: readonly z.infer<typeof Fuzz>[]): FuzzSection {
     if (seen.has(key)) throw new InputError("usage", `merge: shard ${key} is given twice`, "Give each shard's summary.json once.");
     seen.add(key);
   }
-  if (new Set(sections.map((section) => section.exhaustive.bound)).size > 1) throw new InputError("usage", "merge: the shards ran different --exhaustive bounds", "Run every shard of a campaign with the same flags but --shard.");
+  if (new Set(sections.map((section) => section.exhaustive.bound)).size > 1)
+    throw new InputError("usage", "merge: the shards ran different --exhaustive bounds", "Run every shard of a campaign with the same flags but --shard.");
   const complete = shards.every((shard) => shard.count === shards.length) && seen.size === shards.length;
   const exhaustive = sections.map((section) => section.exhaustive);
   const firstCases = exhaustive.flatMap((section) => section.first);
@@ -127,7 +156,11 @@ function mergeSections(sections: readonly z.infer<typeof Fuzz>[]): FuzzSection {
     shards,
     workers: sum(sections, (section) => section.workers),
     budget_ms: Math.max(...sections.map((section) => section.budget_ms)),
-    ended: sections.some((section) => section.ended === "interrupted") ? "interrupted" : sections.every((section) => section.ended === "all-found") ? "all-found" : "budget",
+    ended: sections.some((section) => section.ended === "interrupted")
+      ? "interrupted"
+      : sections.every((section) => section.ended === "all-found")
+        ? "all-found"
+        : "budget",
     seeds: { ...first.seeds, rounds: sections.flatMap((section) => section.seeds.rounds) },
     exhaustive: {
       bound: first.exhaustive.bound,
@@ -144,7 +177,10 @@ function mergeSections(sections: readonly z.infer<typeof Fuzz>[]): FuzzSection {
       replayed: sections.flatMap((section) => section.corpus.replayed).sort((a, b) => a.file.localeCompare(b.file)),
       added: [...new Set(sections.flatMap((section) => section.corpus.added))],
     },
-    found: lowestPer(sections.flatMap((section) => section.found), (item) => PHASE_ORDER.indexOf(item.phase) * 2 ** 32 + (item.case_index ?? item.round ?? 0)),
+    found: lowestPer(
+      sections.flatMap((section) => section.found),
+      (item) => PHASE_ORDER.indexOf(item.phase) * 2 ** 32 + (item.case_index ?? item.round ?? 0),
+    ),
     throughput: {
       runs_per_s: sum(sections, (section) => section.throughput.runs_per_s),
       requests_per_s: sum(sections, (section) => section.throughput.requests_per_s),
@@ -164,7 +200,10 @@ function lowestPer<T extends { readonly property: string }>(items: readonly T[],
 
 function inCatalogOrder(ids: readonly string[]): string[] {
   const wanted = new Set(ids);
-  return [...CATALOG.map((property) => property.id).filter((id) => wanted.has(id)), ...[...wanted].filter((id) => !CATALOG.some((property) => property.id === id))];
+  return [
+    ...CATALOG.map((property) => property.id).filter((id) => wanted.has(id)),
+    ...[...wanted].filter((id) => !CATALOG.some((property) => property.id === id)),
+  ];
 }
 
 function sum<T>(items: readonly T[], value: (item: T) => number): number {

@@ -54,7 +54,10 @@ export class Progress {
   render(): string {
     const now = this.clock.now();
     const ms = now - this.#started;
-    const left = this.#randomStarted === null ? `${formatDuration(this.options.budgetMs)} budget to come` : `${formatDuration(this.#randomStarted + this.options.budgetMs - now)} left`;
+    const left =
+      this.#randomStarted === null
+        ? `${formatDuration(this.options.budgetMs)} budget to come`
+        : `${formatDuration(this.#randomStarted + this.options.budgetMs - now)} left`;
     const exhaustive = this.options.exhaustive === 0 ? "" : ` · exhaustive ${count(this.cases)}/${count(this.#totalCases)}`;
     return `fuzz [${this.phase}] ${left} · ${count(this.runs)} runs (${perSecond(this.runs, ms)}/s) · ${count(this.requests)} requests (${perSecond(this.requests, ms)}/s)${exhaustive} · ${this.violations} violation${this.violations === 1 ? "" : "s"}`;
   }

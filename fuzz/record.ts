@@ -11,7 +11,16 @@ import { caseCount } from "./exhaustive.ts";
 import type { Found, PropertyTally, WorkerResult } from "./messages.ts";
 import { DEFAULT_ROUND_RUNS, roundSeed, SEED_DERIVATION } from "./seeds.ts";
 import { nthItem, shardShare } from "./shard.ts";
-import { exhaustiveLine, FUZZ_FORMAT, fuzzVerdictLine, renderFuzzMarkdown, throughputLine, type ExhaustiveSection, type FoundLine, type FuzzSummary } from "./summary.ts";
+import {
+  exhaustiveLine,
+  FUZZ_FORMAT,
+  fuzzVerdictLine,
+  renderFuzzMarkdown,
+  throughputLine,
+  type ExhaustiveSection,
+  type FoundLine,
+  type FuzzSummary,
+} from "./summary.ts";
 
 export interface CampaignOutcome {
   readonly options: CampaignOptions;
@@ -52,7 +61,15 @@ export async function recordCampaign(outcome: CampaignOutcome, io: Io): Promise<
   const seconds = (Date.now() - outcome.started) / 1000;
   const random = heard.results.map((result) => result.random);
   const randomSeconds = Math.max(0.001, ...random.map((phase) => phase.ms / 1000));
-  const base = summarizeRun({ implementation: heard.ready?.name ?? "(not started)", level: options.level, capabilities, seconds, seed: options.seed, interrupted, results });
+  const base = summarizeRun({
+    implementation: heard.ready?.name ?? "(not started)",
+    level: options.level,
+    capabilities,
+    seconds,
+    seed: options.seed,
+    interrupted,
+    results,
+  });
   const requests = base.requests + exhaustive.requests;
   const applicable = results.filter((line) => line.status !== "skipped");
   const summary: FuzzSummary = {
@@ -65,7 +82,12 @@ export async function recordCampaign(outcome: CampaignOutcome, io: Io): Promise<
       workers: options.workers,
       budget_ms: options.budgetMs,
       ended: interrupted ? "interrupted" : applicable.length > 0 && applicable.every((line) => line.status === "failed") ? "all-found" : "budget",
-      seeds: { campaign: options.seed, derivation: SEED_DERIVATION, round_runs: options.roundRuns ?? DEFAULT_ROUND_RUNS, rounds: roundLines(options, heard.results) },
+      seeds: {
+        campaign: options.seed,
+        derivation: SEED_DERIVATION,
+        round_runs: options.roundRuns ?? DEFAULT_ROUND_RUNS,
+        rounds: roundLines(options, heard.results),
+      },
       exhaustive,
       corpus: { dir: options.corpusDir, replayed: heard.results.flatMap((result) => result.corpus).sort((a, b) => a.file.localeCompare(b.file)), added },
       found: found.map((item) => foundLine(item, stems.get(item.property))),
@@ -80,7 +102,14 @@ export async function recordCampaign(outcome: CampaignOutcome, io: Io): Promise<
   return summary;
 }
 
-function resultLine(property: Property, options: CampaignOptions, heard: Heard, capabilities: readonly Capability[], stems: ReadonlyMap<string, string>, interrupted: boolean): ResultLine {
+function resultLine(
+  property: Property,
+  options: CampaignOptions,
+  heard: Heard,
+  capabilities: readonly Capability[],
+  stems: ReadonlyMap<string, string>,
+  interrupted: boolean,
+): ResultLine {
   if (heard.ready !== null && !appliesTo(property, options.level, capabilities)) {
     const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
     return { property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason };
@@ -91,13 +120,20 @@ function resultLine(property: Property, options: CampaignOptions, heard: Heard, 
   const best = heard.best.get(property.id);
   if (best !== undefined) {
     const stem = stems.get(property.id);
-    return { ...base, status: "failed", violated: best.report.property.id, message: oneLine(best.report.finding.message), ...(stem === undefined ? {} : { report: stem }) };
+    return {
+      ...base,
+      status: "failed",
+      violated: best.report.property.id,
+      message: oneLine(best.report.finding.message),
+      ...(stem === undefined ? {} : { report: stem }),
+    };
   }
   const error = tallies.find((tally: PropertyTally) => tally.error !== undefined)?.error;
   if (error !== undefined) return { ...base, status: "error", message: `this is a bug in prunecheck, please report it: ${error}` };
   if (interrupted) return { ...base, status: "interrupted" };
   // Judged by no exhaustive case and no run: the budget ran out first, which is no pass.
-  if (base.runs === 0 && !heard.results.some((result) => result.exhaustive.cases > 0)) return { ...base, status: "interrupted", message: "the budget ran out before its first round" };
+  if (base.runs === 0 && !heard.results.some((result) => result.exhaustive.cases > 0))
+    return { ...base, status: "interrupted", message: "the budget ran out before its first round" };
   return { ...base, status: "passed" };
 }
 
@@ -123,7 +159,13 @@ function roundLines(options: CampaignOptions, results: readonly WorkerResult[]) 
     const first = nthItem({ shard: options.shard, workers: options.workers, worker: result.worker }, 0);
     return Object.entries(result.properties)
       .filter(([, tally]) => tally.rounds > 0)
-      .map(([property, tally]) => ({ shard: options.shard.index, worker: result.worker, property, rounds: tally.rounds, first_seed: roundSeed(options.seed, property, first) }));
+      .map(([property, tally]) => ({
+        shard: options.shard.index,
+        worker: result.worker,
+        property,
+        rounds: tally.rounds,
+        first_seed: roundSeed(options.seed, property, first),
+      }));
   });
 }
 
@@ -144,14 +186,24 @@ function printLines(summary: FuzzSummary, io: Io): void {
   const { fuzz } = summary;
   if (fuzz.corpus.replayed.length > 0) {
     const count = (verdict: string) => fuzz.corpus.replayed.filter((entry) => entry.verdict === verdict).length;
-    io.line(`corpus: replayed ${fuzz.corpus.replayed.length} entries first: ${count("still-fails")} still fail, ${count("passes")} pass, ${count("skipped")} skipped`);
+    io.line(
+      `corpus: replayed ${fuzz.corpus.replayed.length} entries first: ${count("still-fails")} still fail, ${count("passes")} pass, ${count("skipped")} skipped`,
+    );
   }
   io.line(exhaustiveLine(fuzz.exhaustive));
   for (const line of summary.results) {
     const rounds = fuzz.seeds.rounds.filter((entry) => entry.property === line.property).reduce((sum, entry) => sum + entry.rounds, 0);
-    io.line(fuzzVerdictLine(line, fuzz.found.find((item) => item.property === line.property), rounds, fuzz.exhaustive));
+    io.line(
+      fuzzVerdictLine(
+        line,
+        fuzz.found.find((item) => item.property === line.property),
+        rounds,
+        fuzz.exhaustive,
+      ),
+    );
   }
-  if (fuzz.corpus.added.length > 0) io.line(`corpus: added ${fuzz.corpus.added.length} new counterexample${fuzz.corpus.added.length === 1 ? "" : "s"} to ${fuzz.corpus.dir}`);
+  if (fuzz.corpus.added.length > 0)
+    io.line(`corpus: added ${fuzz.corpus.added.length} new counterexample${fuzz.corpus.added.length === 1 ? "" : "s"} to ${fuzz.corpus.dir}`);
   io.line(throughputLine(summary));
   io.line(summaryLine(summary));
 }

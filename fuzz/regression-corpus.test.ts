@@ -40,7 +40,10 @@ describe("the regression corpus", () => {
   describe.each(entries.map((entry) => [entry.file, entry] as const))("%s", (_file, entry) => {
     it("names the reference or a catalog mutant, and still fails on it", async () => {
       const pruner = catalogPruner(entry.report.implementation.target);
-      expect(pruner, `${entry.file} names ${JSON.stringify(entry.report.implementation.target)}, which is neither the reference nor a catalog mutant`).not.toBeNull();
+      expect(
+        pruner,
+        `${entry.file} names ${JSON.stringify(entry.report.implementation.target)}, which is neither the reference nor a catalog mutant`,
+      ).not.toBeNull();
       const outcome = await replay(entry, inProcessDriver(pruner ?? referencePruner));
       expect(outcome.verdict).toBe("still-fails");
       if (outcome.verdict === "still-fails") expect(outcome.report.property.id).toBe(entry.report.property.id);

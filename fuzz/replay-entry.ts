@@ -38,7 +38,10 @@ export async function replayEntry(driver: Driver, entry: CorpusEntry, context: R
     case "exhaustive":
       return replayCase(driver, property, origin, context);
     case "trace":
-      return { verdict: "skipped", reason: `it was found in a recorded conversation (${origin.file}:${origin.line}); replay the trace with \`prunecheck audit\`` };
+      return {
+        verdict: "skipped",
+        reason: `it was found in a recorded conversation (${origin.file}:${origin.line}); replay the trace with \`prunecheck audit\``,
+      };
   }
 }
 
@@ -46,15 +49,33 @@ async function replayCase(driver: Driver, property: Property, origin: Exhaustive
   const { requests, violations } = await judgeCase(driver, origin.case, [property], context.level);
   const violation = violations.get(property.id);
   if (violation === undefined) return { verdict: "passes", requests };
-  const fresh = caseReport({ property: property.id, violation, testCase: origin.case, index: origin.index, level: context.level, implementation: context.implementation, requests, outDir: context.outDir });
+  const fresh = caseReport({
+    property: property.id,
+    violation,
+    testCase: origin.case,
+    index: origin.index,
+    level: context.level,
+    implementation: context.implementation,
+    requests,
+    outDir: context.outDir,
+  });
   return { verdict: "still-fails", report: fresh, requests };
 }
 
 async function replayRun(driver: Driver, property: Property, origin: RandomOrigin, runsToFailure: number, context: ReplayContext): Promise<EntryOutcome> {
-  const lost: EntryOutcome = { verdict: "skipped", reason: `its path ${origin.path} leads to no run of seed ${origin.seed} (was the report edited, or written by another prunecheck version?)` };
+  const lost: EntryOutcome = {
+    verdict: "skipped",
+    reason: `its path ${origin.path} leads to no run of seed ${origin.seed} (was the report edited, or written by another prunecheck version?)`,
+  };
   let result: Awaited<ReturnType<typeof checkProperty>>;
   try {
-    result = await checkProperty(driver, property, { level: context.level, numRuns: 1, seed: origin.seed, ...(origin.bigWindows === true ? { bigWindows: true } : {}), replay: { path: origin.path, replayPath: origin.replayPath, runsToFailure } });
+    result = await checkProperty(driver, property, {
+      level: context.level,
+      numRuns: 1,
+      seed: origin.seed,
+      ...(origin.bigWindows === true ? { bigWindows: true } : {}),
+      replay: { path: origin.path, replayPath: origin.replayPath, runsToFailure },
+    });
   } catch (error) {
     // fast-check walks the path before the first run and throws where a step has nothing to shrink...
     if (!(error instanceof Error && error.message.startsWith("Unable to replay"))) throw error;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /** How a round's seed is made, as the summary records it. */
-export const SEED_DERIVATION = "seed of round r of property p = first 4 bytes of sha256(\"<campaign seed>:<p>:<r>\") as a big-endian uint32, top bit cleared";
+export const SEED_DERIVATION = 'seed of round r of property p = first 4 bytes of sha256("<campaign seed>:<p>:<r>") as a big-endian uint32, top bit cleared';
 
 /**
  * Every round of every property gets its own fast-check seed from the campaign seed, so a campaign

@@ -15,11 +15,13 @@ describe("parseShard (--shard i/n)", () => {
 });
 
 /** n shards, each with its own worker count: every slot of the campaign. */
-const campaignArb = fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 6 }).map((workersPerShard) =>
-  workersPerShard.flatMap((workers, index) =>
-    [...Array(workers).keys()].map((worker): Slot => ({ shard: { index: index + 1, count: workersPerShard.length }, workers, worker })),
-  ),
-);
+const campaignArb = fc
+  .array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 6 })
+  .map((workersPerShard) =>
+    workersPerShard.flatMap((workers, index) =>
+      [...Array(workers).keys()].map((worker): Slot => ({ shard: { index: index + 1, count: workersPerShard.length }, workers, worker })),
+    ),
+  );
 
 describe("shard and worker partitioning", () => {
   it("gives every item to exactly one worker of one shard, whatever each shard's worker count", () => {

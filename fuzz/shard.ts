@@ -13,7 +13,11 @@ export function parseShard(text: string): Shard {
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (match === null || count < 1 || index < 1 || index > count) {
-    throw new InputError("usage", `--shard must be i/n with 1 <= i <= n, got ${JSON.stringify(text)}`, "In a CI matrix of 4 machines: --shard 1/4, --shard 2/4, --shard 3/4, --shard 4/4.");
+    throw new InputError(
+      "usage",
+      `--shard must be i/n with 1 <= i <= n, got ${JSON.stringify(text)}`,
+      "In a CI matrix of 4 machines: --shard 1/4, --shard 2/4, --shard 3/4, --shard 4/4.",
+    );
   }
   return { index, count };
 }

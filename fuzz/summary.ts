@@ -25,7 +25,13 @@ export interface FuzzSection {
     readonly derivation: string;
     readonly round_runs: number;
     /** Rounds each worker ran per property; worker w of W in shard i/n ran rounds (i-1) + n·(w + W·j), j = 0, 1, … */
-    readonly rounds: readonly { readonly shard: number; readonly worker: number; readonly property: string; readonly rounds: number; readonly first_seed: number }[];
+    readonly rounds: readonly {
+      readonly shard: number;
+      readonly worker: number;
+      readonly property: string;
+      readonly rounds: number;
+      readonly first_seed: number;
+    }[];
   };
   readonly exhaustive: ExhaustiveSection;
   readonly corpus: {
@@ -75,7 +81,14 @@ export function fuzzVerdictLine(line: ResultLine, found: FoundLine | undefined, 
       return `✔ ${line.property} (${cases}${line.runs} runs in ${rounds} round${rounds === 1 ? "" : "s"}, ${line.requests} requests)`;
     }
     case "failed": {
-      const origin = found === undefined ? "" : found.phase === "exhaustive" ? ` [exhaustive case #${found.case_index}]` : found.phase === "corpus" ? ` [corpus ${found.corpus_file}]` : ` [round ${found.round}, seed ${found.seed}]`;
+      const origin =
+        found === undefined
+          ? ""
+          : found.phase === "exhaustive"
+            ? ` [exhaustive case #${found.case_index}]`
+            : found.phase === "corpus"
+              ? ` [corpus ${found.corpus_file}]`
+              : ` [round ${found.round}, seed ${found.seed}]`;
       return `✖ ${line.property}${origin}: ${line.violated === line.property ? "" : `${line.violated}: `}${line.message}${line.report ? `\n    report: ${line.report}.md` : ""}`;
     }
     default:

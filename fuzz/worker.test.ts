@@ -9,7 +9,11 @@ import { workerPlan } from "../test/helpers/worker-plan.ts";
 import type { Found, WorkerEvent, WorkerPlan } from "./messages.ts";
 import { runWorker, sweepOrder } from "./worker.ts";
 
-const quiet = (failed: ReadonlySet<string> = new Set(), events: WorkerEvent[] = []) => ({ stopped: () => false, failed, emit: (event: WorkerEvent) => events.push(event) });
+const quiet = (failed: ReadonlySet<string> = new Set(), events: WorkerEvent[] = []) => ({
+  stopped: () => false,
+  failed,
+  emit: (event: WorkerEvent) => events.push(event),
+});
 
 describe("a worker's random search", () => {
   it("runs rounds until the budget is spent", async () => {
@@ -29,7 +33,11 @@ describe("a worker's random search", () => {
   });
 
   it("leaves alone the properties another worker has a counterexample for", async () => {
-    const result = await runWorker(workerPlan({ roundRuns: 2, only: ["depth-bound", "kept-untouched"] }), inProcessDriver(referencePruner), quiet(new Set(["depth-bound"])));
+    const result = await runWorker(
+      workerPlan({ roundRuns: 2, only: ["depth-bound", "kept-untouched"] }),
+      inProcessDriver(referencePruner),
+      quiet(new Set(["depth-bound"])),
+    );
     expect(result.properties["depth-bound"]?.rounds).toBe(0);
     expect(result.properties["kept-untouched"]?.rounds).toBeGreaterThan(0);
   });
@@ -78,7 +86,13 @@ async function findings(driver: Driver, overrides: Partial<WorkerPlan>): Promise
   const events: WorkerEvent[] = [];
   await runWorker(workerPlan(overrides), driver, quiet(new Set(), events));
   const found = events.flatMap((event) => (event.type === "found" ? [event.found] : []));
-  const shape = ({ phase, order, roundSeed, report }: Found) => ({ phase, order, roundSeed, violated: report.property.id, counterexample: report.counterexample });
+  const shape = ({ phase, order, roundSeed, report }: Found) => ({
+    phase,
+    order,
+    roundSeed,
+    violated: report.property.id,
+    counterexample: report.counterexample,
+  });
   return Object.fromEntries(found.map((each) => [each.property, shape(each)]));
 }
 

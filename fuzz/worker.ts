@@ -29,7 +29,9 @@ const PROGRESS_MS = 100;
  */
 export async function runWorker(plan: WorkerPlan, driver: Driver, control: WorkerControl): Promise<WorkerResult> {
   const implementation: Implementation = { name: driver.name, capabilities: driver.capabilities, target: plan.target };
-  const properties = PROPERTIES.filter((property) => (plan.only === undefined || plan.only.includes(property.id)) && appliesTo(property, plan.level, driver.capabilities));
+  const properties = PROPERTIES.filter(
+    (property) => (plan.only === undefined || plan.only.includes(property.id)) && appliesTo(property, plan.level, driver.capabilities),
+  );
   const tallies: Record<string, PropertyTally> = Object.fromEntries(properties.map((property) => [property.id, { runs: 0, requests: 0, ms: 0, rounds: 0 }]));
   const progress = progressReporter(control);
   const context = { plan, driver, control, implementation, properties, tallies, progress };
@@ -67,7 +69,8 @@ async function replayCorpus({ plan, driver, control, implementation, properties,
     }
     const detail = outcome.verdict === "skipped" ? outcome.reason : outcome.verdict === "error" ? outcome.message : undefined;
     verdicts.push({ file: entry.file, property, verdict: outcome.verdict, ...(detail === undefined ? {} : { detail }) });
-    if (outcome.verdict === "still-fails") control.emit({ type: "found", found: { phase: "corpus", property, order: index, report: outcome.report, corpusFile: entry.file } });
+    if (outcome.verdict === "still-fails")
+      control.emit({ type: "found", found: { phase: "corpus", property, order: index, report: outcome.report, corpusFile: entry.file } });
   }
   return verdicts;
 }
@@ -179,12 +182,25 @@ export function bigWindowRound(round: number): boolean {
  * One random round of one property: checked, tallied, and its counterexample reported. False when the
  * property is done for this worker (a counterexample, a harness error) or the campaign is stopping.
  */
-async function randomRound({ plan, driver, control, implementation, tallies, progress }: Context, property: Property, round: number, deadline: number, spent: Spent): Promise<boolean> {
+async function randomRound(
+  { plan, driver, control, implementation, tallies, progress }: Context,
+  property: Property,
+  round: number,
+  deadline: number,
+  spent: Spent,
+): Promise<boolean> {
   const seed = roundSeed(plan.seed, property.id, round);
   const observer = liveRound(progress);
   const big = bigWindowRound(round);
   const numRuns = big ? Math.ceil(plan.roundRuns / 10) : plan.roundRuns;
-  const result = await checkProperty(driver, property, { level: plan.level, numRuns, seed, ...(big ? { bigWindows: true } : {}), timeLimitMs: Math.max(1, Math.ceil(deadline - performance.now())), observer });
+  const result = await checkProperty(driver, property, {
+    level: plan.level,
+    numRuns,
+    seed,
+    ...(big ? { bigWindows: true } : {}),
+    timeLimitMs: Math.max(1, Math.ceil(deadline - performance.now())),
+    observer,
+  });
   const tally = tallies[property.id] as PropertyTally;
   tally.runs += result.runs;
   tally.requests += result.requests;

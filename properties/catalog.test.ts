@@ -45,7 +45,12 @@ describe(`the reference survives every property with big windows (seed ${SEED}, 
 
   it.each(cases.filter(([level]) => level === "strict"))("%s %s", async (level, _id, property) => {
     const result = await checkProperty(big, property, { level, numRuns: BIG_RUNS, seed: SEED, bigWindows: true });
-    const detail = result.status === "failed" ? `${result.violation.message}\n${result.counterexample.slice(0, 2000)}` : result.status === "error" ? String(result.error) : result.status;
+    const detail =
+      result.status === "failed"
+        ? `${result.violation.message}\n${result.counterexample.slice(0, 2000)}`
+        : result.status === "error"
+          ? String(result.error)
+          : result.status;
     expect(result.status, detail).toBe("passed");
   });
 });

@@ -17,7 +17,8 @@ export const depthBound: Property = {
   level: "core",
   requires: [],
   title: "Derivation depth is bounded, monotonic and never laundered",
-  quote: "The runtime must reject a prune whose input window is itself the output of an un-externalized prune, or must tag summaries with a monotonic `derivation_depth` and refuse to summarize beyond depth 1 without re-grounding against the source store.",
+  quote:
+    "The runtime must reject a prune whose input window is itself the output of an un-externalized prune, or must tag summaries with a monotonic `derivation_depth` and refuse to summarize beyond depth 1 without re-grounding against the source store.",
   rules: ["p-derived", "p-depth-up", "p-summary-depth", "s-unexternalized", "s-depth-one", "s-derived-summarize"],
   check({ call, outcome, truth }) {
     if (!outcome.ok || call.op === "reground") return null;
@@ -45,7 +46,10 @@ export const depthBound: Property = {
     }
     const shallow = outcome.window.spans.find((span) => kindOf(span) === "summary" && (span.derivation_depth ?? 0) < 1);
     if (shallow !== undefined) {
-      return { span_id: shallow.span_id, message: `summary ${describeSpan(shallow)} reports derivation_depth ${shallow.derivation_depth}: a summary is at least depth 1` };
+      return {
+        span_id: shallow.span_id,
+        message: `summary ${describeSpan(shallow)} reports derivation_depth ${shallow.derivation_depth}: a summary is at least depth 1`,
+      };
     }
     return null;
   },

@@ -24,7 +24,5 @@ export const deterministic: Property = {
 };
 
 function answer(outcome: Outcome): unknown {
-  return outcome.ok
-    ? outcome
-    : { ok: false, type: outcome.error.type, span_id: outcome.error.span_id ?? null, code: outcome.error.code ?? null };
+  return outcome.ok ? outcome : { ok: false, type: outcome.error.type, span_id: outcome.error.span_id ?? null, code: outcome.error.code ?? null };
 }

@@ -15,7 +15,8 @@ export const externalizeEverything: Property = {
   level: "strict",
   requires: [],
   title: "Every evicted span, tagged or not, leaves a resolvable pointer",
-  quote: "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier, and the pruned window retains that identifier (not a paraphrase of it).",
+  quote:
+    "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier, and the pruned window retains that identifier (not a paraphrase of it).",
   rules: ["s-copy-all"],
   check(step) {
     const { call, outcome, truth } = step;

@@ -15,7 +15,8 @@ export const keptUntouched: Property = {
   level: "core",
   requires: [],
   title: "Spans not operated on come back identical and in order; nothing invented or lost",
-  quote: "A *compaction* is a reversible reduction: the evicted material remains addressable (on disk, in a side channel, in an index) and the pruned window is a projection over a still-intact source of truth.",
+  quote:
+    "A *compaction* is a reversible reduction: the evicted material remains addressable (on disk, in a side channel, in an index) and the pruned window is a projection over a still-intact source of truth.",
   rules: ["p-extra-fields", "p-strings-exact", "s-reground-originals", "s-empty"],
   check(step) {
     const { call, outcome } = step;
@@ -29,7 +30,10 @@ export const keptUntouched: Property = {
       if (touched.has(span.span_id)) continue;
       if (kept === undefined) return { span_id: span.span_id, message: `span ${describeSpan(span)} was not operated on, yet it is gone` };
       if (!sameSpan(span, kept)) {
-        return { span_id: span.span_id, message: `span ${describeSpan(span)} was not operated on, yet it came back changed: ${JSON.stringify(span)} became ${JSON.stringify(kept)}` };
+        return {
+          span_id: span.span_id,
+          message: `span ${describeSpan(span)} was not operated on, yet it came back changed: ${JSON.stringify(span)} became ${JSON.stringify(kept)}`,
+        };
       }
     }
     const known = new Set(before.map((span) => span.span_id));
@@ -44,7 +48,10 @@ export const keptUntouched: Property = {
     if (call.op === "summarize") {
       const summary = afterById.get(call.summary_id);
       if (summary === undefined || kindOf(summary) !== "summary" || summary.text !== call.summary_text) {
-        return { span_id: call.summary_id, message: `the summary ${describeSpan({ span_id: call.summary_id })} is not a summary span with exactly the requested text` };
+        return {
+          span_id: call.summary_id,
+          message: `the summary ${describeSpan({ span_id: call.summary_id })} is not a summary span with exactly the requested text`,
+        };
       }
     }
     return null;

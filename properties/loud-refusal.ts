@@ -15,7 +15,7 @@ export const loudRefusal: Property = {
   level: "core",
   requires: [],
   title: "A refusal is a typed UnrecoverablePruneError (strict: naming the span at fault and why)",
-  quote: "agent halts at prune time with a typed error and a resolvable span-id,\" which is the only acceptable trade in long-horizon work.",
+  quote: 'agent halts at prune time with a typed error and a resolvable span-id," which is the only acceptable trade in long-horizon work.',
   rules: ["p-refusal-typed", "p-refusal-code"],
   check(step) {
     const { outcome, level } = step;

@@ -15,7 +15,8 @@ export const preconditionRecoverable: Property = {
   level: "core",
   requires: [],
   title: "Every precondition span stays recoverable byte-exact",
-  quote: "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier, and the pruned window retains that identifier (not a paraphrase of it).",
+  quote:
+    "Every span the pruner may evict has already been written to an immutable, addressable store keyed by a stable identifier, and the pruned window retains that identifier (not a paraphrase of it).",
   rules: ["p-precondition-evict"],
   check({ call, outcome, truth }) {
     if (!outcome.ok) return null;

@@ -16,7 +16,8 @@ export const provenanceResolvesProperty: Property = {
   level: "core",
   requires: ["summarize"],
   title: "Summaries carry provenance that resolves byte-exact",
-  quote: "A summary must carry the set of source span-ids it compresses. A summary with an empty or unresolvable provenance set is treated as unverified and cannot justify a destructive action.",
+  quote:
+    "A summary must carry the set of source span-ids it compresses. A summary with an empty or unresolvable provenance set is treated as unverified and cannot justify a destructive action.",
   rules: ["p-summary-id", "s-summary-id", "s-destructive", "p-summary-source-copy", "p-reground-check"],
   check(step) {
     const { call, outcome, truth } = step;
@@ -25,31 +26,45 @@ export const provenanceResolvesProperty: Property = {
     const used = call.op === "reground" ? call.window.spans : [...evicted(step), ...sources(call)];
     const unverified = used.find((span) => isSummaryLike(span) && !provenanceResolves(span, truth, store));
     if (unverified !== undefined) {
-      return { span_id: unverified.span_id, message: `${call.op} succeeded although summary ${describeSpan(unverified)} has provenance that does not resolve in the store` };
+      return {
+        span_id: unverified.span_id,
+        message: `${call.op} succeeded although summary ${describeSpan(unverified)} has provenance that does not resolve in the store`,
+      };
     }
     if (call.op !== "summarize") return null;
     const taken = call.window.spans.find((span) => span.span_id === call.summary_id);
     if (taken !== undefined) {
       const whose = call.span_ids.includes(taken.span_id) ? "one of its own sources" : "a span it did not compress";
-      return { span_id: call.summary_id, message: `summarize succeeded under summary_id ${describeSpan(taken)}, the id of ${whose}: its provenance cannot tell the summary from that span` };
+      return {
+        span_id: call.summary_id,
+        message: `summarize succeeded under summary_id ${describeSpan(taken)}, the id of ${whose}: its provenance cannot tell the summary from that span`,
+      };
     }
     const summary = outcome.window.spans.find((span) => span.span_id === call.summary_id);
-    if (summary === undefined) return { span_id: call.summary_id, message: `summarize succeeded but no span ${describeSpan({ span_id: call.summary_id })} is in the window` };
+    if (summary === undefined)
+      return { span_id: call.summary_id, message: `summarize succeeded but no span ${describeSpan({ span_id: call.summary_id })} is in the window` };
     const provenance = summary.provenance ?? [];
     if (provenance.length === 0) return { span_id: summary.span_id, message: `summary ${describeSpan(summary)} carries no provenance` };
     for (const source of sources(call)) {
       const entries = provenance.filter((entry) => entry.span_id === source.span_id);
-      if (entries.length === 0) return { span_id: source.span_id, message: `summary ${describeSpan(summary)} compresses ${describeSpan(source)} but its provenance does not name it` };
+      if (entries.length === 0)
+        return { span_id: source.span_id, message: `summary ${describeSpan(summary)} compresses ${describeSpan(source)} but its provenance does not name it` };
       const text = truth.get(source.span_id)?.text;
       const bad = entries.find((entry) => storedText(store, entry.externalized_key) !== text);
       if (bad !== undefined) {
-        return { span_id: source.span_id, message: `the provenance entry for ${describeSpan(source)} has key ${JSON.stringify(bad.externalized_key)}, which does not resolve to its exact text` };
+        return {
+          span_id: source.span_id,
+          message: `the provenance entry for ${describeSpan(source)} has key ${JSON.stringify(bad.externalized_key)}, which does not resolve to its exact text`,
+        };
       }
     }
     const named = new Set(sources(call).map((span) => span.span_id));
     const stranger = provenance.find((entry) => !named.has(entry.span_id));
     if (stranger !== undefined) {
-      return { span_id: stranger.span_id, message: `summary ${describeSpan(summary)} claims provenance from ${describeSpan(stranger)}, which it did not compress` };
+      return {
+        span_id: stranger.span_id,
+        message: `summary ${describeSpan(summary)} claims provenance from ${describeSpan(stranger)}, which it did not compress`,
+      };
     }
     return null;
   },

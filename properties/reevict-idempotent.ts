@@ -13,7 +13,8 @@ export const reevictIdempotent: Property = {
   level: "strict",
   requires: [],
   title: "Evicting a pointer again leaves it exactly as it was",
-  quote: "An instance that assumes `prune(prune(ctx)) == prune(ctx)` will silently corrupt its own task state and will be unable to detect the corruption, because the evidence of the original spans is exactly what was deleted.",
+  quote:
+    "An instance that assumes `prune(prune(ctx)) == prune(ctx)` will silently corrupt its own task state and will be unable to detect the corruption, because the evidence of the original spans is exactly what was deleted.",
   rules: ["s-reevict"],
   check(step) {
     const { call, outcome } = step;
@@ -22,7 +23,10 @@ export const reevictIdempotent: Property = {
     for (const pointer of evicted(step).filter((span) => kindOf(span) === "pointer")) {
       const again = after.get(pointer.span_id);
       if (again === undefined || !sameSpan(pointer, again)) {
-        return { span_id: pointer.span_id, message: `re-evicting pointer ${describeSpan(pointer)} changed it: ${JSON.stringify(pointer)} became ${again === undefined ? "nothing" : JSON.stringify(again)}` };
+        return {
+          span_id: pointer.span_id,
+          message: `re-evicting pointer ${describeSpan(pointer)} changed it: ${JSON.stringify(pointer)} became ${again === undefined ? "nothing" : JSON.stringify(again)}`,
+        };
       }
     }
     return null;

@@ -29,12 +29,18 @@ export const safePruneSucceeds: Property = {
       const replaced = after.get(span.span_id);
       if (replaced === undefined ? level === "core" && !isProtected(truth, span) : kindOf(replaced) === "pointer") continue;
       const became = replaced === undefined ? "nothing" : kindOf(replaced) === "original" ? "an original" : `a ${kindOf(replaced)}`;
-      return { span_id: span.span_id, message: `${call.op} succeeded but left ${describeSpan(span)}, which it ${call.op === "prune" ? "was asked to evict" : "evicted"}, as ${became} instead of a pointer` };
+      return {
+        span_id: span.span_id,
+        message: `${call.op} succeeded but left ${describeSpan(span)}, which it ${call.op === "prune" ? "was asked to evict" : "evicted"}, as ${became} instead of a pointer`,
+      };
     }
     if (call.op === "summarize") {
       const lingering = sources(call).find((span) => after.has(span.span_id));
       if (!after.has(call.summary_id) || lingering !== undefined) {
-        return { span_id: lingering?.span_id ?? call.summary_id, message: `summarize succeeded but did not replace its sources with summary ${describeSpan({ span_id: call.summary_id })}` };
+        return {
+          span_id: lingering?.span_id ?? call.summary_id,
+          message: `summarize succeeded but did not replace its sources with summary ${describeSpan({ span_id: call.summary_id })}`,
+        };
       }
     }
     return null;

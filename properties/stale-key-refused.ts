@@ -15,7 +15,8 @@ export const staleKeyRefused: Property = {
   level: "core",
   requires: [],
   title: "A missing or stale key never counts as externalized",
-  quote: "When a downstream test failed, the instance attempted to \"restore\" context by re-reading the schema — but the re-read returned the *current* schema, which had already been mutated by the bad edits.",
+  quote:
+    'When a downstream test failed, the instance attempted to "restore" context by re-reading the schema — but the re-read returned the *current* schema, which had already been mutated by the bad edits.',
   rules: ["p-evict-copy", "p-summary-source-copy", "s-byte-exact", "p-pointer-kind", "s-pointer-kind", "s-recency"],
   check(step) {
     const { call, outcome, truth } = step;
@@ -25,13 +26,19 @@ export const staleKeyRefused: Property = {
     for (const span of evicted(step)) {
       const replaced = after.get(span.span_id);
       if (replaced !== undefined && kindOf(replaced) === "pointer" && !hasExactCopy(span, truth, store)) {
-        return { span_id: span.span_id, message: `span ${describeSpan(span)} became a pointer although its key ${JSON.stringify(span.externalized_key)} ${staleness(span.externalized_key, store)}` };
+        return {
+          span_id: span.span_id,
+          message: `span ${describeSpan(span)} became a pointer although its key ${JSON.stringify(span.externalized_key)} ${staleness(span.externalized_key, store)}`,
+        };
       }
     }
     // Summaries as sources are depth-bound's business: their own key is not what makes them recoverable.
     for (const span of sources(call)) {
       if (!isSummaryLike(span) && !hasExactCopy(span, truth, store)) {
-        return { span_id: span.span_id, message: `span ${describeSpan(span)} was summarized away although its key ${JSON.stringify(span.externalized_key)} ${staleness(span.externalized_key, store)}` };
+        return {
+          span_id: span.span_id,
+          message: `span ${describeSpan(span)} was summarized away although its key ${JSON.stringify(span.externalized_key)} ${staleness(span.externalized_key, store)}`,
+        };
       }
     }
     return null;

@@ -33,7 +33,10 @@ export const summaryInPlace: Property = {
     }
     const provenance = (outcome.window.spans[at]?.provenance ?? []).map((entry) => entry.span_id);
     if (provenance.join("\u0000") !== ordered.join("\u0000")) {
-      return { span_id: call.summary_id, message: `summary ${describeSpan({ span_id: call.summary_id })} lists its provenance as ${JSON.stringify(provenance)}, not each source once in window order: ${JSON.stringify(ordered)}` };
+      return {
+        span_id: call.summary_id,
+        message: `summary ${describeSpan({ span_id: call.summary_id })} lists its provenance as ${JSON.stringify(provenance)}, not each source once in window order: ${JSON.stringify(ordered)}`,
+      };
     }
     return null;
   },

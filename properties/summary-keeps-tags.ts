@@ -26,7 +26,10 @@ export const summaryKeepsTags: Property = {
     const owed = new Set(sources(call).flatMap((span) => span.tags));
     const missing = [...owed].filter((tag) => !carried.has(tag) && (level === "strict" || isPreconditionTag(tag)));
     if (missing.length > 0) {
-      return { span_id: summary.span_id, message: `summary ${describeSpan(summary)} dropped its sources' tags ${JSON.stringify(missing)}: it has ${JSON.stringify(summary.tags)}` };
+      return {
+        span_id: summary.span_id,
+        message: `summary ${describeSpan(summary)} dropped its sources' tags ${JSON.stringify(missing)}: it has ${JSON.stringify(summary.tags)}`,
+      };
     }
     const invented = level === "strict" ? summary.tags.filter((tag) => !owed.has(tag)) : [];
     if (invented.length > 0) {

@@ -11,17 +11,7 @@ export type { AdapterFaultCode } from "./errors/adapter-fault.ts";
 export { InputError, isInputError } from "./errors/input.ts";
 export { StoreConflictError } from "./errors/store.ts";
 export * from "./wire/index.ts";
-export {
-  ContentStore,
-  contentKey,
-  externalize,
-  mutate,
-  prune,
-  reground,
-  referencePruner,
-  summarize,
-  WriteAheadLog,
-} from "./reference/index.ts";
+export { ContentStore, contentKey, externalize, mutate, prune, reground, referencePruner, summarize, WriteAheadLog } from "./reference/index.ts";
 export type { MutationRecord, MutationResult } from "./reference/index.ts";
 export { checkProperty } from "./models/run.ts";
 export type { CheckOptions, PropertyResult } from "./models/run.ts";

@@ -60,6 +60,12 @@ describe("the layers", () => {
   });
 
   it("are told apart by folder", () => {
-    expect([layerOf("src/models/run.ts"), layerOf("properties/index.ts"), layerOf("fuzz/worker.ts"), layerOf("src/matrix/run.ts"), layerOf("src/cli/main.ts")]).toEqual(["core", "catalog", "fuzz", "matrix", "cli"]);
+    expect([
+      layerOf("src/models/run.ts"),
+      layerOf("properties/index.ts"),
+      layerOf("fuzz/worker.ts"),
+      layerOf("src/matrix/run.ts"),
+      layerOf("src/cli/main.ts"),
+    ]).toEqual(["core", "catalog", "fuzz", "matrix", "cli"]);
   });
 });

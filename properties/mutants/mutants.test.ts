@@ -21,7 +21,10 @@ describe("the mutant catalog", () => {
     expect(MUTANTS.map((mutant) => `${mutant.id}.ts`).sort()).toEqual(files.sort());
     const known = new Set(CATALOG.map((property) => property.id));
     for (const mutant of MUTANTS) {
-      expect(mutant.expectedProperties.filter((id) => !known.has(id)), mutant.id).toEqual([]);
+      expect(
+        mutant.expectedProperties.filter((id) => !known.has(id)),
+        mutant.id,
+      ).toEqual([]);
       expect(mutant.pruner.name).toBe(`mutant:${mutant.id}`);
     }
     expect(MUTANTS.length).toBeGreaterThanOrEqual(16);
@@ -40,7 +43,9 @@ describe(`every mutant is killed at its level (seed ${MUTANT_SEED}, ${MUTANT_RUN
     // Every expected property that caught it shrank to a window no larger than the fault needs.
     const expected = failures.filter((result) => mutant.expectedProperties.includes(failedPropertyOf(result)));
     for (const result of expected) {
-      expect(shrunkWindowSize(result), `${failedPropertyOf(result)}: ${result.violation.finding.message}\n${result.counterexample}`).toBeLessThanOrEqual(maxWindowOf(mutant));
+      expect(shrunkWindowSize(result), `${failedPropertyOf(result)}: ${result.violation.finding.message}\n${result.counterexample}`).toBeLessThanOrEqual(
+        maxWindowOf(mutant),
+      );
     }
 
     // A strict mutant's fault is legal at core: being killed there would make core stricter than the seed.

@@ -27,7 +27,11 @@ export const paraphraseInsteadOfRefuse = defineMutant({
           .filter((span) => evict.has(span.span_id) && kindOf(span) === "original" && isPreconditionBearing(span) && copyProblem(span, store) !== null)
           .map((span) => span.span_id),
       );
-      const pruned = prune(window, evictIds.filter((id) => !paraphrased.has(id)), store);
+      const pruned = prune(
+        window,
+        evictIds.filter((id) => !paraphrased.has(id)),
+        store,
+      );
       return { ...pruned, spans: pruned.spans.map((span) => (paraphrased.has(span.span_id) ? { ...span, text: "(summarized)" } : span)) };
     },
   }),

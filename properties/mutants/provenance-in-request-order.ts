@@ -22,7 +22,9 @@ export const provenanceInRequestOrder = defineMutant({
       return {
         ...summarized,
         spans: summarized.spans.map((span) =>
-          span.span_id === summaryId && span.provenance ? { ...span, provenance: [...span.provenance].sort((a, b) => rank(a.span_id) - rank(b.span_id)) } : span,
+          span.span_id === summaryId && span.provenance
+            ? { ...span, provenance: [...span.provenance].sort((a, b) => rank(a.span_id) - rank(b.span_id)) }
+            : span,
         ),
       };
     },

@@ -15,5 +15,8 @@ export const staleKeyAccepted = defineMutant({
   level: "core",
   expectedProperties: ["stale-key-refused", "pointer-not-paraphrase", "precondition-recoverable"],
   breaks: ["p-evict-copy"],
-  pruner: alterReference("stale-key-accepted", trusting((stored) => stored !== undefined)),
+  pruner: alterReference(
+    "stale-key-accepted",
+    trusting((stored) => stored !== undefined),
+  ),
 });

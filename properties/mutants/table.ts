@@ -129,7 +129,13 @@ export function mutantRow(verdict: MutantVerdict): MutantRow {
     windowSpans: killer === undefined ? null : shrunkWindowSize(killer),
     requests: killer === undefined ? null : shrunkRequestCount(killer),
     ms: killer === undefined ? null : Math.round(killer.ms),
-    alsoFailed: [...new Set(failuresOf(verdict.results).filter((result) => result !== killer).map(failedPropertyOf))],
+    alsoFailed: [
+      ...new Set(
+        failuresOf(verdict.results)
+          .filter((result) => result !== killer)
+          .map(failedPropertyOf),
+      ),
+    ],
   };
 }
 

@@ -15,5 +15,8 @@ export const uncheckedStoreLookup = defineMutant({
   level: "core",
   expectedProperties: ["stale-key-refused", "pointer-not-paraphrase", "precondition-recoverable"],
   breaks: ["p-evict-copy"],
-  pruner: alterReference("unchecked-store-lookup", trusting(() => true)),
+  pruner: alterReference(
+    "unchecked-store-lookup",
+    trusting(() => true),
+  ),
 });

@@ -15,5 +15,8 @@ export const unicodeNormalized = defineMutant({
   level: "core",
   expectedProperties: ["stale-key-refused", "pointer-not-paraphrase", "precondition-recoverable"],
   breaks: ["s-byte-exact"],
-  pruner: alterReference("unicode-normalized", trusting((stored, span) => stored !== undefined && stored.normalize("NFC") === span.text.normalize("NFC"))),
+  pruner: alterReference(
+    "unicode-normalized",
+    trusting((stored, span) => stored !== undefined && stored.normalize("NFC") === span.text.normalize("NFC")),
+  ),
 });

@@ -14,5 +14,8 @@ export const untypedRefusal = defineMutant({
   level: "core",
   expectedProperties: ["loud-refusal"],
   breaks: ["p-refusal-typed"],
-  pruner: alterReference("untyped-refusal", mapRefusals(referencePruner, (error) => new Error(error.message))),
+  pruner: alterReference(
+    "untyped-refusal",
+    mapRefusals(referencePruner, (error) => new Error(error.message)),
+  ),
 });

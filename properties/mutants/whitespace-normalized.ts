@@ -15,5 +15,8 @@ export const whitespaceNormalized = defineMutant({
   level: "core",
   expectedProperties: ["stale-key-refused", "pointer-not-paraphrase", "precondition-recoverable"],
   breaks: ["s-byte-exact"],
-  pruner: alterReference("whitespace-normalized", trusting((stored, span) => stored !== undefined && stored.trim() === span.text.trim())),
+  pruner: alterReference(
+    "whitespace-normalized",
+    trusting((stored, span) => stored !== undefined && stored.trim() === span.text.trim()),
+  ),
 });

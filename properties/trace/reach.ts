@@ -29,18 +29,26 @@ export const REACH = {
   oddText: (step) => step.call.window.spans.some((span) => span.text !== span.text.normalize("NFC") || span.text.trim() !== span.text || span.text === ""),
   uncopiedNamed: faulty,
   uncopiedProtected: (step) => named(step).some((span) => isProtected(step.truth, span) && copyProblem(span, step.truth, step.call.store) !== null),
-  copiedProtectedPrune: (step) => step.call.op === "prune" && named(step).some((span) => isProtected(step.truth, span) && copyProblem(span, step.truth, step.call.store) === null),
-  copiedUntaggedPrune: (step) => step.call.op === "prune" && named(step).some((span) => !isProtected(step.truth, span) && kindOf(span) !== "pointer" && copyProblem(span, step.truth, step.call.store) === null),
+  copiedProtectedPrune: (step) =>
+    step.call.op === "prune" && named(step).some((span) => isProtected(step.truth, span) && copyProblem(span, step.truth, step.call.store) === null),
+  copiedUntaggedPrune: (step) =>
+    step.call.op === "prune" &&
+    named(step).some((span) => !isProtected(step.truth, span) && kindOf(span) !== "pointer" && copyProblem(span, step.truth, step.call.store) === null),
   staleNamed: (step) => named(step).some((span) => copyProblem(span, step.truth, step.call.store) === "stale_key"),
   stalePast32k: (step) => named(step).some((span) => span.text.length >= 2 ** 15 && copyProblem(span, step.truth, step.call.store) === "stale_key"),
-  derivedUngrounded: (step) => derived(step) && (step.call.op === "prune" || step.call.op === "summarize") && ungroundedSpans(step.call.window, step.truth, step.call.store).length > 0,
-  derivedUngroundedSummarize: (step) => derived(step) && step.call.op === "summarize" && ungroundedSpans(step.call.window, step.truth, step.call.store).length > 0,
+  derivedUngrounded: (step) =>
+    derived(step) && (step.call.op === "prune" || step.call.op === "summarize") && ungroundedSpans(step.call.window, step.truth, step.call.store).length > 0,
+  derivedUngroundedSummarize: (step) =>
+    derived(step) && step.call.op === "summarize" && ungroundedSpans(step.call.window, step.truth, step.call.store).length > 0,
   prunePointer: (step) => step.call.op === "prune" && named(step).some((span) => kindOf(span) === "pointer"),
-  pruneAbsent: (step) => step.call.op === "prune" && step.call.evict_ids.some((id) => !step.call.window.spans.some((span) => span.span_id === id)) && isSafe(step),
+  pruneAbsent: (step) =>
+    step.call.op === "prune" && step.call.evict_ids.some((id) => !step.call.window.spans.some((span) => span.span_id === id)) && isSafe(step),
   repeatedIds: (step) => new Set(ids(step)).size < ids(step).length,
   outOfOrder: (step) => {
     const order = step.call.window.spans.map((span) => span.span_id);
-    const at = ids(step).map((id) => order.indexOf(id)).filter((index) => index >= 0);
+    const at = ids(step)
+      .map((id) => order.indexOf(id))
+      .filter((index) => index >= 0);
     return at.some((index, i) => i > 0 && index < (at[i - 1] as number));
   },
   summarize: (step) => step.call.op === "summarize",
@@ -48,17 +56,25 @@ export const REACH = {
   summarizeTagged: (step) => step.call.op === "summarize" && sources(step.call).some((span) => span.tags.length > 0),
   summarizeProtected: (step) => step.call.op === "summarize" && isSafe(step) && sources(step.call).some((span) => isProtected(step.truth, span)),
   summarizeSummary: (step) => step.call.op === "summarize" && sources(step.call).some(isSummaryLike),
-  takenSummaryId: (step) => step.call.op === "summarize" && step.call.window.spans.some((span) => span.span_id === (step.call as { summary_id: string }).summary_id),
-  unresolvedSummary: (step) => step.call.window.spans.some((span) => isSummaryLike(span) && (span.provenance ?? []).some((entry) => !Object.hasOwn(step.call.store, entry.externalized_key))),
+  takenSummaryId: (step) =>
+    step.call.op === "summarize" && step.call.window.spans.some((span) => span.span_id === (step.call as { summary_id: string }).summary_id),
+  unresolvedSummary: (step) =>
+    step.call.window.spans.some(
+      (span) => isSummaryLike(span) && (span.provenance ?? []).some((entry) => !Object.hasOwn(step.call.store, entry.externalized_key)),
+    ),
   reground: (step) => step.call.op === "reground" && step.call.window.spans.some((span) => kindOf(span) === "pointer"),
-  regroundUnresolvable: (step) => step.call.op === "reground" && step.call.window.spans.some((span) => kindOf(span) === "pointer" && !Object.hasOwn(step.call.store, span.externalized_key as string)),
+  regroundUnresolvable: (step) =>
+    step.call.op === "reground" &&
+    step.call.window.spans.some((span) => kindOf(span) === "pointer" && !Object.hasOwn(step.call.store, span.externalized_key as string)),
   compact: (step) => step.call.op === "compact",
   compactOver: (step) => step.call.op === "compact" && isSafe(step),
   safe: (step) => step.call.op !== "reground" && isSafe(step),
   dependents: (step) => step.call.window.spans.some((span) => (span.depends_on ?? []).length > 0) && named(step).length > 0,
   emptyKey: (step) => named(step).some((span) => span.externalized_key === "") || step.call.window.spans.some((span) => span.text === ""),
   pointerLookalike: (step) => named(step).some((span) => kindOf(span) !== "pointer" && span.text.startsWith("[externalized:")),
-  regroundOriginals: (step) => step.call.op === "reground" && step.call.window.spans.some((span) => kindOf(span) === "original" && copyProblem(span, step.truth, step.call.store) !== null),
+  regroundOriginals: (step) =>
+    step.call.op === "reground" &&
+    step.call.window.spans.some((span) => kindOf(span) === "original" && copyProblem(span, step.truth, step.call.store) !== null),
   summarizeFaulty: (step) => step.call.op === "summarize" && faulty(step),
 } satisfies Record<string, Reach>;
 

@@ -8,7 +8,8 @@ const code = (ids: readonly string[]) => (ids.length === 0 ? "—" : ids.map((id
 function row(rule: TraceRow): string {
   const where = `[${rule.doc.replace("docs/", "")}](${rule.doc.replace("docs/", "")}#${rule.id})`;
   const reached = rule.reach === null ? "—" : `\`${rule.reach}\`: ${rule.reached} of ${REACH_RUNS}`;
-  const status = rule.gaps.length > 0 ? `**unchecked**: ${rule.gaps.join("; ")}` : rule.notCheckable !== null ? `not checkable: ${rule.notCheckable}` : "checked";
+  const status =
+    rule.gaps.length > 0 ? `**unchecked**: ${rule.gaps.join("; ")}` : rule.notCheckable !== null ? `not checkable: ${rule.notCheckable}` : "checked";
   return `| \`${rule.id}\` | ${where} | ${code(rule.properties)} | ${reached} | ${code(rule.mutants)} | ${status.replaceAll("|", "\\|")} |`;
 }
 

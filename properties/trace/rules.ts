@@ -7,7 +7,8 @@ import type { ReachName } from "./reach.ts";
  */
 export type RuleCheck = { readonly reach: ReachName } | { readonly notCheckable: string };
 
-const TRANSPORT = "transport: checked by adapter-protocol against scripted adapters over stdio (src/transport/*.test.ts); catalog mutants are in-process pruners, which have no stdout to break";
+const TRANSPORT =
+  "transport: checked by adapter-protocol against scripted adapters over stdio (src/transport/*.test.ts); catalog mutants are in-process pruners, which have no stdout to break";
 const REFERENCE = "a choice of the reference that the properties leave open (an honest pruner may differ); checked by the unit tests beside src/reference";
 const LIBRARY = "about a reference library function that is no protocol operation; checked by the unit tests beside src/reference";
 
@@ -18,7 +19,9 @@ export const RULES: Readonly<Record<string, RuleCheck>> = {
   "p-pipelining": { notCheckable: TRANSPORT },
   "p-flush": { notCheckable: TRANSPORT },
   "p-hello-protocol": { notCheckable: TRANSPORT },
-  "p-timeout": { notCheckable: "the harness cannot see an adapter rely on a timeout value; it only shortens timeouts while a hang shrinks (hang-shrink.test.ts)" },
+  "p-timeout": {
+    notCheckable: "the harness cannot see an adapter rely on a timeout value; it only shortens timeouts while a hang shrinks (hang-shrink.test.ts)",
+  },
   "p-stateless": { reach: "any" },
   "p-summary-id": { reach: "takenSummaryId" },
   "p-compact-fits": { reach: "compact" },
@@ -50,7 +53,10 @@ export const RULES: Readonly<Record<string, RuleCheck>> = {
   "s-empty": { reach: "emptyKey" },
   "s-surrogate": { notCheckable: "about how the reference's ContentStore names keys; a pruner never makes keys (content-store.test.ts)" },
   "s-tag-set": { reach: "copiedProtectedPrune" },
-  "s-tag-match": { notCheckable: "matching tags more loosely only makes a pruner protect more spans, which no property may punish; the properties match exactly themselves (src/wire/tags.test.ts)" },
+  "s-tag-match": {
+    notCheckable:
+      "matching tags more loosely only makes a pruner protect more spans, which no property may punish; the properties match exactly themselves (src/wire/tags.test.ts)",
+  },
   "s-summarize-precondition": { reach: "summarizeProtected" },
   "s-summary-tag-dups": { notCheckable: `${REFERENCE}: summary-keeps-tags compares tags as a set` },
   "s-unexternalized": { reach: "derivedUngrounded" },

@@ -11,5 +11,7 @@ const rows = traceRows(readDocRules(root), await measureReach());
 writeFileSync(new URL(TRACEABILITY_DOC, root), renderTraceability(rows));
 const open = rows.filter((rule) => rule.gaps.length > 0).map((rule) => rule.id);
 const stray = strayIds(rows);
-process.stdout.write(`wrote ${TRACEABILITY_DOC}: ${rows.length} rules${open.length > 0 ? `, UNCHECKED: ${open.join(", ")}` : ", none unchecked"}${stray.length > 0 ? `; ids no doc anchors: ${stray.join(", ")}` : ""}\n`);
+process.stdout.write(
+  `wrote ${TRACEABILITY_DOC}: ${rows.length} rules${open.length > 0 ? `, UNCHECKED: ${open.join(", ")}` : ", none unchecked"}${stray.length > 0 ? `; ids no doc anchors: ${stray.join(", ")}` : ""}\n`,
+);
 if (open.length > 0 || stray.length > 0) process.exitCode = 1;

@@ -65,11 +65,13 @@ function capWeight(cap: number): number {
  * exactly, a copy with something appended differs only after it; one past it, also a copy cut short by one
  * (see `nearMiss`).
  */
-export const pastCapArb = fc.tuple(linesArb, fc.oneof(...CAPS.map((cap) => ({ weight: capWeight(cap), arbitrary: fc.constant(cap) }))), fc.boolean()).map(([block, cap, past]) => {
-  const unit = `${block}\n`;
-  const length = past ? cap + 1 : cap;
-  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length - 1) + "$";
-});
+export const pastCapArb = fc
+  .tuple(linesArb, fc.oneof(...CAPS.map((cap) => ({ weight: capWeight(cap), arbitrary: fc.constant(cap) }))), fc.boolean())
+  .map(([block, cap, past]) => {
+    const unit = `${block}\n`;
+    const length = past ? cap + 1 : cap;
+    return unit.repeat(Math.ceil(length / unit.length)).slice(0, length - 1) + "$";
+  });
 
 /** Adversarial by design: every run mixes real-looking content with texts that break careless code. */
 export const textArb: fc.Arbitrary<string> = fc.oneof(

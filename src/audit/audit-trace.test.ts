@@ -21,7 +21,13 @@ describe("auditTrace", () => {
     // pruner re-evicted the pointer anyway. Only the conversation knows the pointer's original text.
     const stale: Store = { k1: "the schema, edited" };
     lines.push(
-      JSON.stringify({ request: { id: 2, op: "prune", window: pruned, evict_ids: ["s"], store: stale }, response: { id: 2, ok: true, window: pruned }, sent_at: "2026-12-03T16:00:00.000Z", answered_at: "2026-12-03T16:00:00.001Z", conversation: "c1" }),
+      JSON.stringify({
+        request: { id: 2, op: "prune", window: pruned, evict_ids: ["s"], store: stale },
+        response: { id: 2, ok: true, window: pruned },
+        sent_at: "2026-12-03T16:00:00.000Z",
+        answered_at: "2026-12-03T16:00:00.001Z",
+        conversation: "c1",
+      }),
     );
     const file = join(dir, "conversation.jsonl");
     writeFileSync(file, `${lines.join("\n")}\n`);

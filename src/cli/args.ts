@@ -17,7 +17,11 @@ export function parse<O extends Options>(command: string, argv: readonly string[
       const name = flag as NumericFlagName;
       throw new InputError("usage", `--${name} must be a decimal integer ${describeRange(name)}, got a value starting with "-"`, NUMERIC_FLAGS[name].hint);
     }
-    throw new InputError("usage", `${command}: ${message.replace(/\. To specify a positional argument.*$/s, "")}`, `Run \`prunecheck ${command} --help\` for the flags it takes.`);
+    throw new InputError(
+      "usage",
+      `${command}: ${message.replace(/\. To specify a positional argument.*$/s, "")}`,
+      `Run \`prunecheck ${command} --help\` for the flags it takes.`,
+    );
   }
 }
 

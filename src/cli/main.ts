@@ -51,7 +51,10 @@ async function execute(argv: readonly string[], given: Io | undefined, signal: A
       return 2;
     }
     if (isAdapterFault(error)) {
-      const hint = error.code === "spawn" ? "check that the command starts from this directory in a shell (it runs with sh -c)." : `run the command by hand and send it {"id":0,"op":"hello","protocol":1} (docs/protocol.md).`;
+      const hint =
+        error.code === "spawn"
+          ? "check that the command starts from this directory in a shell (it runs with sh -c)."
+          : `run the command by hand and send it {"id":0,"op":"hello","protocol":1} (docs/protocol.md).`;
       const stderr = error.stderrTail ? `\nadapter stderr (last lines):\n${error.stderrTail.replace(/^/gm, "  ")}` : "";
       io.error(`prunecheck: ${ADAPTER_FAULTS[error.code]} [${error.code}]: ${oneLine(error.detail)}\nHint: ${hint}${stderr}`);
       return 2;
@@ -94,7 +97,11 @@ async function dispatch(argv: readonly string[], io: Io, signal: AbortSignal): P
       return schemaCommand(values, io);
     }
     default:
-      throw new InputError("usage", `unknown command ${JSON.stringify(command)}`, "Commands: run, replay, fuzz, merge, matrix, schema. Run `prunecheck --help`.");
+      throw new InputError(
+        "usage",
+        `unknown command ${JSON.stringify(command)}`,
+        "Commands: run, replay, fuzz, merge, matrix, schema. Run `prunecheck --help`.",
+      );
   }
 }
 
@@ -126,9 +133,13 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
   checkRunOutputs(options.outDir, options.junit);
   // The banner waits for the implementation, so a module or adapter that cannot start leaves stdout empty.
   io.progress(`starting ${describeTarget(target)} …`);
-  const driver = await summarizeFailure(options, { level: options.level, seed, properties: selected.map((property) => property.id) }, signal, io, () => openTarget(target, { timeoutMs, signal }));
+  const driver = await summarizeFailure(options, { level: options.level, seed, properties: selected.map((property) => property.id) }, signal, io, () =>
+    openTarget(target, { timeoutMs, signal }),
+  );
   try {
-    io.line(`prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property and ${bigWindowRunsFor(options.runs)} with big windows, seed ${seed}`);
+    io.line(
+      `prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property and ${bigWindowRunsFor(options.runs)} with big windows, seed ${seed}`,
+    );
     const summary = await runSuite(driver, target, options, io, signal);
     if (summary.interrupted) return interruptedCode(signal);
     return exitCodeOf(summary);
@@ -140,7 +151,8 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
 async function replay(argv: readonly string[], io: Io, signal: AbortSignal): Promise<number> {
   const { values, positionals } = parse("replay", argv, { ...TARGET_FLAGS, "trust-target": { type: "boolean" } }, true);
   if (values.help) return usage(io, "replay");
-  if (positionals.length !== 1) throw new InputError("usage", "replay takes exactly one report file", "prunecheck replay reports/<property>-<impl>-<seed>.json");
+  if (positionals.length !== 1)
+    throw new InputError("usage", "replay takes exactly one report file", "prunecheck replay reports/<property>-<impl>-<seed>.json");
   const file = positionals[0] as string;
   const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"]);
   const report = await readReport(file);

@@ -17,18 +17,28 @@ import type { Io } from "../console/io.ts";
  * writing what finished.
  */
 export async function matrixCommand(argv: readonly string[], io: Io, signal?: AbortSignal): Promise<number | "interrupted"> {
-  const { values } = parse("matrix", argv, { config: { type: "string" }, out: { type: "string" }, check: { type: "string" }, "timeout-ms": { type: "string" }, help: { type: "boolean", short: "h" } });
+  const { values } = parse("matrix", argv, {
+    config: { type: "string" },
+    out: { type: "string" },
+    check: { type: "string" },
+    "timeout-ms": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) {
     io.line(renderUsage("matrix"));
     return 0;
   }
-  if (values.config === undefined) throw new InputError("usage", "matrix needs --config <file>", "prunecheck matrix --config prunecheck.matrix.json [--out DIR] [--check matrix.json]");
+  if (values.config === undefined)
+    throw new InputError("usage", "matrix needs --config <file>", "prunecheck matrix --config prunecheck.matrix.json [--out DIR] [--check matrix.json]");
   const config = await readMatrixConfig(values.config);
   const expected = values.check === undefined ? null : await readMatrix(values.check);
   const outDir = values.out ?? "reports/matrix";
   // Every flag is checked before the output folders are made, so a usage error leaves nothing behind.
   const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"], config.timeoutMs);
-  checkMatrixOutputs(outDir, config.implementations.map((entry) => entry.name));
+  checkMatrixOutputs(
+    outDir,
+    config.implementations.map((entry) => entry.name),
+  );
   const matrix = await runMatrix(planMatrix(config), { outDir, timeoutMs, root: resolve("."), ...(signal === undefined ? {} : { signal }) }, io);
   await writeMatrix(outDir, matrix);
   if (signal?.aborted) {
@@ -36,7 +46,9 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
     return "interrupted";
   }
   const seconds = matrix.columns.reduce((sum, column) => sum + column.seconds, 0);
-  io.line(`prunecheck matrix: wrote ${outDir}/matrix.md, matrix.html and matrix.json (${matrix.columns.length} implementations, ${seconds.toFixed(1)} s of checking)`);
+  io.line(
+    `prunecheck matrix: wrote ${outDir}/matrix.md, matrix.html and matrix.json (${matrix.columns.length} implementations, ${seconds.toFixed(1)} s of checking)`,
+  );
   const broken = matrix.columns.filter((column) => Object.values(column.cells).some((cell) => cell.status === "error" || cell.status === "interrupted"));
   if (broken.length > 0) {
     io.error(`prunecheck matrix: no complete verdict for ${broken.map((column) => column.name).join(", ")}; see the errors above`);
@@ -48,7 +60,9 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
     io.line(`prunecheck matrix: verdicts match ${values.check}`);
     return 0;
   }
-  io.error(`prunecheck matrix: ${differences.length} verdict(s) differ from ${values.check}:\n${differences.map((line) => `  ${line}`).join("\n")}\nHint: if a library upgrade or a fix changed them on purpose, regenerate the matrix (README, "Real pruners and the conformance matrix") and update docs/findings.md.`);
+  io.error(
+    `prunecheck matrix: ${differences.length} verdict(s) differ from ${values.check}:\n${differences.map((line) => `  ${line}`).join("\n")}\nHint: if a library upgrade or a fix changed them on purpose, regenerate the matrix (README, "Real pruners and the conformance matrix") and update docs/findings.md.`,
+  );
   return 1;
 }
 

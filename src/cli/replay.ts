@@ -49,16 +49,23 @@ export function replayTarget(report: Report, file: string, override: Target | nu
  */
 export async function replayReport(report: Report, target: Target, options: TargetOptions, io: Io): Promise<ReplayOutcome> {
   const property = PROPERTIES.find((candidate) => candidate.id === report.checked_property);
-  if (property === undefined) throw new InputError("invalid_report", `the report names property ${JSON.stringify(report.checked_property)}, which this prunecheck does not know`);
+  if (property === undefined)
+    throw new InputError("invalid_report", `the report names property ${JSON.stringify(report.checked_property)}, which this prunecheck does not know`);
   const driver = await openTarget(target, options);
   try {
-    const result = await replayEntry(driver, { file: "", report }, {
-      properties: [property],
-      level: report.level,
-      implementation: { name: driver.name, capabilities: driver.capabilities, target },
-      outDir: ".",
-    });
-    const outcome = options.signal?.aborted ? { verdict: "interrupted" as const, message: "interrupted before it finished" } : judge(result, report, driver.name);
+    const result = await replayEntry(
+      driver,
+      { file: "", report },
+      {
+        properties: [property],
+        level: report.level,
+        implementation: { name: driver.name, capabilities: driver.capabilities, target },
+        outDir: ".",
+      },
+    );
+    const outcome = options.signal?.aborted
+      ? { verdict: "interrupted" as const, message: "interrupted before it finished" }
+      : judge(result, report, driver.name);
     io.line(`replay ${report.property.id} (${describeOrigin(report.origin)}) on ${quoteName(driver.name)}: ${outcome.message}`);
     return outcome;
   } finally {
@@ -85,7 +92,11 @@ function judge(result: EntryOutcome, report: Report, implementation: string): Re
       return { verdict: "passes", message: `passes now: the counterexample for ${report.property.id} no longer fails on ${implementation}` };
     case "skipped":
       // The property is known and the level is the report's own, so only the report itself can be at fault.
-      throw new InputError("invalid_report", `the report cannot be replayed: ${result.reason}`, "Re-run `prunecheck run` with the report's seed to get a fresh one.");
+      throw new InputError(
+        "invalid_report",
+        `the report cannot be replayed: ${result.reason}`,
+        "Re-run `prunecheck run` with the report's seed to get a fresh one.",
+      );
     case "error":
       // The harness itself threw, so "passes now" would be a lie.
       throw new Error(`replaying ${report.property.id} failed in the harness: ${result.message}`);

@@ -26,7 +26,13 @@ describe("parseDuration (--time)", () => {
     expect(parseDuration("2147483.647")).toBe(2 ** 31 - 1);
     expect(parseDuration("596h")).toBe(596 * 3_600_000);
     for (const text of ["2147483.648", "597h", "9".repeat(400)]) {
-      expect(() => parseDuration(text)).toThrow(expect.objectContaining({ name: "InputError", code: "usage", message: `--time must be at most 2147483647 ms (about 24.8 days), got ${JSON.stringify(text)}` }));
+      expect(() => parseDuration(text)).toThrow(
+        expect.objectContaining({
+          name: "InputError",
+          code: "usage",
+          message: `--time must be at most 2147483647 ms (about 24.8 days), got ${JSON.stringify(text)}`,
+        }),
+      );
     }
   });
 

@@ -12,8 +12,18 @@ const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
  */
 export function parseDuration(text: string): number {
   const ms = durationMs(text.trim());
-  if (ms === null) throw new InputError("usage", `--time must be a duration such as 90, 30s, 10m or 1m30s, got ${JSON.stringify(text)}`, "A bare number is seconds; units are ms, s, m and h.");
-  if (ms > MAX_TIMER_MS) throw new InputError("usage", `--time must be at most ${MAX_TIMER_MS} ms (about 24.8 days), got ${JSON.stringify(text)}`, "For a campaign that long, run shorter ones with different --seed values; each writes its own summary.");
+  if (ms === null)
+    throw new InputError(
+      "usage",
+      `--time must be a duration such as 90, 30s, 10m or 1m30s, got ${JSON.stringify(text)}`,
+      "A bare number is seconds; units are ms, s, m and h.",
+    );
+  if (ms > MAX_TIMER_MS)
+    throw new InputError(
+      "usage",
+      `--time must be at most ${MAX_TIMER_MS} ms (about 24.8 days), got ${JSON.stringify(text)}`,
+      "For a campaign that long, run shorter ones with different --seed values; each writes its own summary.",
+    );
   return ms;
 }
 

@@ -12,7 +12,9 @@ export interface Io {
 }
 
 /** An Io that keeps what is written, for tests: live lines drawn and status lines apart from errors. */
-export function memoryIo(statusEveryMs = 0): Io & { readonly lines: string[]; readonly errors: string[]; readonly drawn: string[]; readonly statuses: string[] } {
+export function memoryIo(
+  statusEveryMs = 0,
+): Io & { readonly lines: string[]; readonly errors: string[]; readonly drawn: string[]; readonly statuses: string[] } {
   const lines: string[] = [];
   const errors: string[] = [];
   const drawn: string[] = [];

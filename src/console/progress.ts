@@ -30,7 +30,11 @@ export const STATUS_ENV = "PRUNECHECK_PROGRESS_INTERVAL_MS";
 export function statusEvery(value: string | undefined): number {
   if (value === undefined || value === "") return STATUS_EVERY_MS;
   if (!/^\d+$/.test(value) || Number(value) > MAX_TIMER_MS) {
-    throw new InputError("usage", `${STATUS_ENV} must be a whole number of milliseconds, got ${JSON.stringify(value)}`, `Unset it for a status line every ${STATUS_EVERY_MS / 1000} s off a TTY, or set it to 0 for none.`);
+    throw new InputError(
+      "usage",
+      `${STATUS_ENV} must be a whole number of milliseconds, got ${JSON.stringify(value)}`,
+      `Unset it for a status line every ${STATUS_EVERY_MS / 1000} s off a TTY, or set it to 0 for none.`,
+    );
   }
   return Number(value);
 }

@@ -79,5 +79,9 @@ export function suiteStatusLine(counts: SuiteCounts, now: number): string {
 
 function tallies(counts: SuiteCounts, now: number) {
   const ms = now - counts.startedMs;
-  return { runs: `${count(counts.runs)} runs`, requests: `${count(counts.requests)} requests (${perSecond(counts.requests, ms)} req/s)`, time: formatDuration(ms) };
+  return {
+    runs: `${count(counts.runs)} runs`,
+    requests: `${count(counts.requests)} requests (${perSecond(counts.requests, ms)} req/s)`,
+    time: formatDuration(ms),
+  };
 }

@@ -27,7 +27,16 @@ async function exhaustiveReport(testCase: ExhaustiveCase, property: string): Pro
   const { violations, requests } = await judgeCase(driver, testCase, PROPERTIES, "core");
   const violation = violations.get(property);
   if (violation === undefined) throw new Error(`expected ${property} to fail on ${JSON.stringify(testCase)}`);
-  return caseReport({ property, violation, testCase, index: 9, level: "core", implementation: implementationOf(dropsPreconditions, DROPS), requests, outDir: "reports" });
+  return caseReport({
+    property,
+    violation,
+    testCase,
+    index: 9,
+    level: "core",
+    implementation: implementationOf(dropsPreconditions, DROPS),
+    requests,
+    outDir: "reports",
+  });
 }
 
 async function randomReport(property: string): Promise<Report> {
@@ -43,7 +52,18 @@ const ONE_PRECONDITION: ExhaustiveCase = { depth: 0, spans: [["precondition", "e
 describe("corpus shapes and deduplication", () => {
   it("reads the shape off the shrunk run: ops with window sizes, and the kind of the span at fault", async () => {
     expect(shapeOf(await exhaustiveReport(ONE_PRECONDITION, "precondition-recoverable"))).toBe("prune/1 | precondition/exact");
-    const twoSpans = await exhaustiveReport({ depth: 0, spans: [["untagged", "no-key"], ["precondition", "exact"]], op: "prune", named: [1] }, "precondition-recoverable");
+    const twoSpans = await exhaustiveReport(
+      {
+        depth: 0,
+        spans: [
+          ["untagged", "no-key"],
+          ["precondition", "exact"],
+        ],
+        op: "prune",
+        named: [1],
+      },
+      "precondition-recoverable",
+    );
     expect(shapeOf(twoSpans)).toBe("prune/2 | precondition/exact");
   });
 
@@ -79,7 +99,12 @@ describe("corpus shapes and deduplication", () => {
 });
 
 describe("replaying corpus entries", () => {
-  const context = (pruner: Pruner) => ({ properties: PROPERTIES.filter((p) => appliesTo(p, "core", inProcessDriver(pruner).capabilities)), level: "core" as const, implementation: implementationOf(pruner, DROPS), outDir: "reports" });
+  const context = (pruner: Pruner) => ({
+    properties: PROPERTIES.filter((p) => appliesTo(p, "core", inProcessDriver(pruner).capabilities)),
+    level: "core" as const,
+    implementation: implementationOf(pruner, DROPS),
+    outDir: "reports",
+  });
 
   it.each([
     ["an exhaustive case", () => exhaustiveReport(ONE_PRECONDITION, "precondition-recoverable")],
@@ -94,7 +119,11 @@ describe("replaying corpus entries", () => {
 
   it("skips an entry found at strict in a core campaign", async () => {
     const report = await exhaustiveReport(ONE_PRECONDITION, "precondition-recoverable");
-    const outcome = await replayEntry(inProcessDriver(dropsPreconditions), { file: "e.json", report: { ...report, level: "strict" } }, context(dropsPreconditions));
+    const outcome = await replayEntry(
+      inProcessDriver(dropsPreconditions),
+      { file: "e.json", report: { ...report, level: "strict" } },
+      context(dropsPreconditions),
+    );
     expect(outcome.verdict).toBe("skipped");
   });
 

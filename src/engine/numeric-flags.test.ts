@@ -27,9 +27,12 @@ describe("numericFlag: plain decimal digits in the flag's stated range, nothing 
     }
   });
 
-  it.each(["", " 7 ", "7 ", "0x10", "0b1", "0o7", "1e3", "1e20", "+5", "1.5", "1.0", "Infinity", "NaN", "٣", "1_000"])("refuses %j, which Number() would read as a number or zero", (value) => {
-    for (const name of NAMES) expect(refusal(name, value).message).toContain(`got ${JSON.stringify(value)}`);
-  });
+  it.each(["", " 7 ", "7 ", "0x10", "0b1", "0o7", "1e3", "1e20", "+5", "1.5", "1.0", "Infinity", "NaN", "٣", "1_000"])(
+    "refuses %j, which Number() would read as a number or zero",
+    (value) => {
+      for (const name of NAMES) expect(refusal(name, value).message).toContain(`got ${JSON.stringify(value)}`);
+    },
+  );
 
   it("returns the default when the flag is absent, or the caller's fallback (a matrix config's timeoutMs)", () => {
     expect(numericFlag("runs", undefined)).toBe(200);

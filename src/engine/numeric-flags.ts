@@ -27,19 +27,44 @@ const cores = availableParallelism();
  * range is a usage error, never clamped or wrapped: what a summary or report records is what ran.
  */
 export const NUMERIC_FLAGS = {
-  runs: { min: 1, max: 1_000_000, fallback: () => 200, hint: "A million runs per property already takes days against an adapter; for longer searches use `prunecheck fuzz --time`." },
+  runs: {
+    min: 1,
+    max: 1_000_000,
+    fallback: () => 200,
+    hint: "A million runs per property already takes days against an adapter; for longer searches use `prunecheck fuzz --time`.",
+  },
   seed: {
     min: 0,
     max: MAX_SEED,
     fallback: () => randomInt(MAX_SEED + 1),
     hint: `fast-check seeds are 32-bit. To derive one from a larger number, such as a CI run id: --seed $(( GITHUB_RUN_ID % ${MAX_SEED + 1} )).`,
   },
-  "timeout-ms": { min: 1, max: MAX_TIMER_MS, fallback: () => DEFAULT_TIMEOUT_MS, hint: `Node's timers hold at most ${MAX_TIMER_MS} ms (about 24.8 days); a larger timeout would fire after 1 ms.` },
-  "max-commands": { min: 1, max: 1000, fallback: () => 24, hint: "Longer sequences make every run and every shrink step slower; the default 24 builds up budget pressure and depth." },
-  exhaustive: { min: 0, max: 4, fallback: () => 2, hint: "0 is off; 2 takes about ten seconds, 3 about eight minutes in-process on two cores, 4 about eighty times as long." },
+  "timeout-ms": {
+    min: 1,
+    max: MAX_TIMER_MS,
+    fallback: () => DEFAULT_TIMEOUT_MS,
+    hint: `Node's timers hold at most ${MAX_TIMER_MS} ms (about 24.8 days); a larger timeout would fire after 1 ms.`,
+  },
+  "max-commands": {
+    min: 1,
+    max: 1000,
+    fallback: () => 24,
+    hint: "Longer sequences make every run and every shrink step slower; the default 24 builds up budget pressure and depth.",
+  },
+  exhaustive: {
+    min: 0,
+    max: 4,
+    fallback: () => 2,
+    hint: "0 is off; 2 takes about ten seconds, 3 about eight minutes in-process on two cores, 4 about eighty times as long.",
+  },
   // A worker is a thread with its own harness and its own adapter (issue 16: 32 of them took 2.1 GB on two
   // cores); twice the cores keeps them busy while adapters wait on I/O, and more only costs memory.
-  workers: { min: 1, max: 2 * cores, fallback: () => cores, hint: `This machine has ${cores} core(s): up to twice that many workers pay off; each one is a thread with its own adapter.` },
+  workers: {
+    min: 1,
+    max: 2 * cores,
+    fallback: () => cores,
+    hint: `This machine has ${cores} core(s): up to twice that many workers pay off; each one is a thread with its own adapter.`,
+  },
 } as const satisfies Record<string, NumericFlag>;
 
 export type NumericFlagName = keyof typeof NUMERIC_FLAGS;
@@ -58,6 +83,7 @@ export function numericFlag(name: NumericFlagName, value: string | undefined, fa
   if (value === undefined) return fallback ?? NUMERIC_FLAGS[name].fallback();
   const { min, max, hint } = NUMERIC_FLAGS[name];
   const number = /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(number >= min && number <= max)) throw new InputError("usage", `--${name} must be a decimal integer ${describeRange(name)}, got ${JSON.stringify(value)}`, hint);
+  if (!(number >= min && number <= max))
+    throw new InputError("usage", `--${name} must be a decimal integer ${describeRange(name)}, got ${JSON.stringify(value)}`, hint);
   return number;
 }

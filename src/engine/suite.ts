@@ -28,7 +28,11 @@ export interface SuiteOptions {
 export function selectProperties(catalog: readonly Property[], only: readonly string[] | undefined): readonly Property[] {
   if (only?.includes(adapterProtocol.id)) {
     // Listed in the catalog, but judged on every request of every property rather than run on its own.
-    throw new InputError("usage", `--property ${adapterProtocol.id}: the protocol is checked on every request of every property, not as a property of its own`, `Leave it out: any run checks it. To check little else, name one cheap property, e.g. --property kept-untouched.`);
+    throw new InputError(
+      "usage",
+      `--property ${adapterProtocol.id}: the protocol is checked on every request of every property, not as a property of its own`,
+      `Leave it out: any run checks it. To check little else, name one cheap property, e.g. --property kept-untouched.`,
+    );
   }
   const unknown = only?.find((id) => !catalog.some((property) => property.id === id));
   if (unknown !== undefined) throw new InputError("usage", `--property: unknown id ${JSON.stringify(unknown)}`, `Ids: ${catalog.map((p) => p.id).join(", ")}`);
@@ -55,17 +59,28 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   const results: ResultLine[] = [];
   const applicable = options.properties.filter((property) => appliesTo(property, options.level, driver.capabilities));
   // Counted over the applicable properties only, and as verdicts come in: side by side they come in any order.
-  const progress = new SuiteProgress(applicable.map((property) => property.id), systemClock.now());
-  const stopProgress = showProgress(io, systemClock, { live: (now) => suiteLiveLine(progress.counts(), now), status: (now) => suiteStatusLine(progress.counts(), now) });
-  const verdicts = checkProperties(checked, applicable, {
-    level: options.level,
-    numRuns: options.runs,
-    // Real context sizes, as fuzz and the exhaustive phase meet them: a few runs once the small ones pass.
-    bigWindowRuns: bigWindowRunsFor(options.runs),
-    seed: options.seed,
-    observer: progress,
-    ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
-  }, () => signal?.aborted === true);
+  const progress = new SuiteProgress(
+    applicable.map((property) => property.id),
+    systemClock.now(),
+  );
+  const stopProgress = showProgress(io, systemClock, {
+    live: (now) => suiteLiveLine(progress.counts(), now),
+    status: (now) => suiteStatusLine(progress.counts(), now),
+  });
+  const verdicts = checkProperties(
+    checked,
+    applicable,
+    {
+      level: options.level,
+      numRuns: options.runs,
+      // Real context sizes, as fuzz and the exhaustive phase meet them: a few runs once the small ones pass.
+      bigWindowRuns: bigWindowRunsFor(options.runs),
+      seed: options.seed,
+      observer: progress,
+      ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
+    },
+    () => signal?.aborted === true,
+  );
   const failures: { readonly error: unknown }[] = [];
   try {
     for (const property of options.properties) {
@@ -107,11 +122,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   return summary;
 }
 
-async function recordResult(
-  result: PropertyResult,
-  implementation: Parameters<typeof buildReport>[1],
-  outDir: string,
-): Promise<ResultLine> {
+async function recordResult(result: PropertyResult, implementation: Parameters<typeof buildReport>[1], outDir: string): Promise<ResultLine> {
   const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
   if (result.status === "error") {
     const message = result.error instanceof Error ? result.error.message : String(result.error);
@@ -128,11 +139,20 @@ async function recordResult(
 function unrecordedLine(result: PropertyResult, error: unknown): ResultLine {
   const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
   const why = `its report could not be written (${describeFailure(error).message})`;
-  return result.status === "failed" ? { ...base, violated: result.violation.property.id, message: `${result.violation.finding.message}; ${why}` } : { ...base, message: why };
+  return result.status === "failed"
+    ? { ...base, violated: result.violation.property.id, message: `${result.violation.finding.message}; ${why}` }
+    : { ...base, message: why };
 }
 
 function interruptedLine(result: PropertyResult): ResultLine {
-  return { property: result.property, status: "interrupted", runs: result.runs, requests: result.requests, ms: result.ms, message: "stopped before it finished, so no verdict" };
+  return {
+    property: result.property,
+    status: "interrupted",
+    runs: result.runs,
+    requests: result.requests,
+    ms: result.ms,
+    message: "stopped before it finished, so no verdict",
+  };
 }
 
 function verdictLine(line: ResultLine): string {

@@ -17,7 +17,11 @@ export interface TargetOptions {
 /** `--cmd` / `--impl` / nothing, as a Target: the one place that knows how to reach an implementation. */
 export function targetFrom(flags: { cmd?: string | undefined; impl?: string | undefined }): Target | null {
   if (flags.cmd !== undefined && flags.impl !== undefined) {
-    throw new InputError("usage", "--cmd and --impl name two implementations; give one", "Use --cmd for a process speaking stdio protocol v1, --impl for a TS/JS module.");
+    throw new InputError(
+      "usage",
+      "--cmd and --impl name two implementations; give one",
+      "Use --cmd for a process speaking stdio protocol v1, --impl for a TS/JS module.",
+    );
   }
   if (flags.cmd !== undefined) return { kind: "cmd", command: flags.cmd };
   if (flags.impl !== undefined) return { kind: "impl", path: flags.impl };
@@ -44,7 +48,12 @@ export async function loadPruner(path: string): Promise<Pruner> {
   try {
     module = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new InputError("invalid_module", `--impl ${path}: cannot load module (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`, "Give the path of a .ts/.js/.mjs file that exports a pruner.", { cause: error });
+    throw new InputError(
+      "invalid_module",
+      `--impl ${path}: cannot load module (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`,
+      "Give the path of a .ts/.js/.mjs file that exports a pruner.",
+      { cause: error },
+    );
   }
   const candidates = [module.default, module.pruner, ...Object.values(module)];
   for (const candidate of candidates) {
@@ -55,7 +64,7 @@ export async function loadPruner(path: string): Promise<Pruner> {
   throw new InputError(
     "invalid_module",
     `--impl ${path}: no export is a pruner`,
-    "Export default { name: string, capabilities: [\"prune\", ...], prune(window, evictIds, store) { ... } } (see README, \"Check your own pruner\").",
+    'Export default { name: string, capabilities: ["prune", ...], prune(window, evictIds, store) { ... } } (see README, "Check your own pruner").',
   );
 }
 
@@ -65,5 +74,9 @@ function isPruner(value: unknown): value is Pruner {
 }
 
 export function describeTarget(target: Target): string {
-  return target.kind === "reference" ? "the embedded reference" : target.kind === "impl" ? `module ${target.path}` : `command ${JSON.stringify(target.command)}`;
+  return target.kind === "reference"
+    ? "the embedded reference"
+    : target.kind === "impl"
+      ? `module ${target.path}`
+      : `command ${JSON.stringify(target.command)}`;
 }

@@ -22,4 +22,3 @@ export function capText(text: string, max = MAX_MESSAGE_CHARS): string {
   if (isLowSurrogate(text.charCodeAt(tail))) tail += 1;
   return `${text.slice(0, head)}… (${tail - head} more characters) …${text.slice(tail)}`;
 }
-

@@ -3,7 +3,16 @@ import { hasBrand } from "./brand.ts";
 
 const INPUT = Symbol.for("prunecheck.InputError");
 
-export type InputErrorCode = "usage" | "unreadable_file" | "invalid_json" | "invalid_report" | "invalid_module" | "invalid_config" | "untrusted_target" | "bad_output_path" | "invalid_trace";
+export type InputErrorCode =
+  | "usage"
+  | "unreadable_file"
+  | "invalid_json"
+  | "invalid_report"
+  | "invalid_module"
+  | "invalid_config"
+  | "untrusted_target"
+  | "bad_output_path"
+  | "invalid_trace";
 
 /** Bad input from the user: a flag, a file, a module. Always one clear line and exit code 2, never a stack. */
 export class InputError extends Error {
@@ -36,7 +45,13 @@ export function formatPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "(root)";
   return path
     .map((segment, index) =>
-      typeof segment === "number" ? `[${segment}]` : index === 0 ? String(segment) : /^[A-Za-z_$][\w$]*$/.test(String(segment)) ? `.${String(segment)}` : `[${JSON.stringify(String(segment))}]`,
+      typeof segment === "number"
+        ? `[${segment}]`
+        : index === 0
+          ? String(segment)
+          : /^[A-Za-z_$][\w$]*$/.test(String(segment))
+            ? `.${String(segment)}`
+            : `[${JSON.stringify(String(segment))}]`,
     )
     .join("");
 }

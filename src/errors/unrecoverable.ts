@@ -5,8 +5,7 @@ import { hasBrand } from "./brand.ts";
  * reports, so renaming one is a breaking change.
  */
 export const REFUSAL_REASONS = Object.freeze({
-  derived_ungrounded:
-    "the window is already derived (derivation_depth >= 1) and not every span resolves in the store; reground first",
+  derived_ungrounded: "the window is already derived (derivation_depth >= 1) and not every span resolves in the store; reground first",
   not_externalized: "the span has no externalized_key; write it to the store before evicting it",
   key_missing: "the span's externalized_key is not in the store; re-externalize it",
   stale_key: "the store holds different text under the span's externalized_key; re-externalize the current text",

@@ -25,34 +25,46 @@ describe("checkRunOutputs", () => {
   it("--out an existing file: bad_output_path naming it, with a hint", () => {
     const file = join(tempDir(), "notes.txt");
     writeFileSync(file, "");
-    expect(problem(() => checkRunOutputs(file))).toEqual({ code: "bad_output_path", message: `--out ${file}: is a file, not a folder`, hint: expect.stringMatching(/^--out takes a folder/) });
+    expect(problem(() => checkRunOutputs(file))).toEqual({
+      code: "bad_output_path",
+      message: `--out ${file}: is a file, not a folder`,
+      hint: expect.stringMatching(/^--out takes a folder/),
+    });
   });
 
   it("--out under a file names the file in the way", () => {
     const file = join(tempDir(), "notes.txt");
     writeFileSync(file, "");
-    expect((problem(() => checkRunOutputs(join(file, "out"))))?.message).toBe(`--out ${join(file, "out")}: cannot be made: ${file} is a file`);
+    expect(problem(() => checkRunOutputs(join(file, "out")))?.message).toBe(`--out ${join(file, "out")}: cannot be made: ${file} is a file`);
   });
 
   it("--out under /proc fails at once with the system's reason", () => {
-    expect((problem(() => checkRunOutputs("/proc/prunecheck-no-such/out")))?.message).toMatch(/^--out \/proc\/prunecheck-no-such\/out: cannot be made \(ENOENT: .*'\/proc\/prunecheck-no-such'\)$/);
+    expect(problem(() => checkRunOutputs("/proc/prunecheck-no-such/out"))?.message).toMatch(
+      /^--out \/proc\/prunecheck-no-such\/out: cannot be made \(ENOENT: .*'\/proc\/prunecheck-no-such'\)$/,
+    );
   }, 2000);
 
   it("a folder where summary.json goes", () => {
     const out = tempDir();
     mkdirSync(join(out, "summary.json"));
-    expect((problem(() => checkRunOutputs(out)))?.message).toBe(`--out ${out}: ${join(out, "summary.json")} is a folder where prunecheck writes a file`);
+    expect(problem(() => checkRunOutputs(out))?.message).toBe(`--out ${out}: ${join(out, "summary.json")} is a folder where prunecheck writes a file`);
   });
 
   it("--junit a folder: says it names a file, and suggests one in it", () => {
     const dir = tempDir();
-    expect(problem(() => checkRunOutputs(join(dir, "out"), dir))).toEqual({ code: "bad_output_path", message: `--junit ${dir}: is a folder, and it names the file to write`, hint: `Give --junit a file path, e.g. --junit ${join(dir, "junit.xml")}.` });
+    expect(problem(() => checkRunOutputs(join(dir, "out"), dir))).toEqual({
+      code: "bad_output_path",
+      message: `--junit ${dir}: is a folder, and it names the file to write`,
+      hint: `Give --junit a file path, e.g. --junit ${join(dir, "junit.xml")}.`,
+    });
   });
 
   it("--junit whose folder cannot be made", () => {
     const file = join(tempDir(), "f");
     writeFileSync(file, "");
-    expect((problem(() => checkRunOutputs(tempDir(), join(file, "junit.xml"))))?.message).toBe(`--junit ${join(file, "junit.xml")}: its folder ${file} is a file, not a folder`);
+    expect(problem(() => checkRunOutputs(tempDir(), join(file, "junit.xml")))?.message).toBe(
+      `--junit ${join(file, "junit.xml")}: its folder ${file} is a file, not a folder`,
+    );
   });
 });
 
@@ -60,7 +72,7 @@ describe("checkOutputDir and checkOutputFile", () => {
   it("name the flag they are given", () => {
     const file = join(tempDir(), "f");
     writeFileSync(file, "");
-    expect((problem(() => checkOutputDir("--write", file)))?.message).toBe(`--write ${file}: is a file, not a folder`);
+    expect(problem(() => checkOutputDir("--write", file))?.message).toBe(`--write ${file}: is a file, not a folder`);
     const dir = tempDir();
     expect(problem(() => checkOutputFile("--out", dir, join(dir, "matrix.md")))).toBeNull();
   });
@@ -77,6 +89,8 @@ describe("checkCorpusDir", () => {
     const file = join(tempDir(), "corpus");
     writeFileSync(file, "");
     expect(problem(() => checkCorpusDir(file))).toMatchObject({ code: "bad_output_path", message: `--corpus ${file}: is a file, not a folder` });
-    expect((problem(() => checkCorpusDir(join(file, "sub"))))?.message).toBe(`--corpus ${join(file, "sub")}: ${file} is a file, so no folder can be made under it`);
+    expect(problem(() => checkCorpusDir(join(file, "sub")))?.message).toBe(
+      `--corpus ${join(file, "sub")}: ${file} is a file, so no folder can be made under it`,
+    );
   });
 });

@@ -19,17 +19,24 @@ export function checkRunOutputs(outDir: string, junit?: string): void {
 /** A folder prunecheck writes into: it is made (as `mkdir -p`) and a file is written and removed in it. */
 export function checkOutputDir(flag: string, path: string): void {
   const problem = dirProblem(path);
-  if (problem !== null) throw badPath(flag, path, problem, `${flag} takes a folder prunecheck can create and write (e.g. ${flag} reports); it is made if missing.`);
+  if (problem !== null)
+    throw badPath(flag, path, problem, `${flag} takes a folder prunecheck can create and write (e.g. ${flag} reports); it is made if missing.`);
 }
 
 /** A file prunecheck writes (`path`, named by `flag` as `given`): not a folder, in a folder that can be made and written. */
 export function checkOutputFile(flag: string, given: string, path: string): void {
   if (statOrNull(path)?.isDirectory() === true) {
     const what = path === given ? "is a folder, and it names the file to write" : `${path} is a folder where prunecheck writes a file`;
-    throw badPath(flag, given, what, path === given ? `Give ${flag} a file path, e.g. ${flag} ${join(given, "junit.xml")}.` : `Remove or rename ${path}, or give ${flag} another folder.`);
+    throw badPath(
+      flag,
+      given,
+      what,
+      path === given ? `Give ${flag} a file path, e.g. ${flag} ${join(given, "junit.xml")}.` : `Remove or rename ${path}, or give ${flag} another folder.`,
+    );
   }
   const problem = dirProblem(dirname(path));
-  if (problem !== null) throw badPath(flag, given, `its folder ${dirname(path)} ${problem}`, `Give ${flag} a path whose folder prunecheck can create and write.`);
+  if (problem !== null)
+    throw badPath(flag, given, `its folder ${dirname(path)} ${problem}`, `Give ${flag} a path whose folder prunecheck can create and write.`);
 }
 
 /**
@@ -41,7 +48,8 @@ export function checkCorpusDir(path: string): void {
   for (let current = resolve(path); ; current = dirname(current)) {
     const stats = statOrNull(current);
     if (stats === null && dirname(current) !== current) continue;
-    if (stats === null || !stats.isDirectory()) throw badPath("--corpus", path, current === resolve(path) ? "is a file, not a folder" : `${current} is a file, so no folder can be made under it`, hint);
+    if (stats === null || !stats.isDirectory())
+      throw badPath("--corpus", path, current === resolve(path) ? "is a file, not a folder" : `${current} is a file, so no folder can be made under it`, hint);
     try {
       accessSync(current, current === resolve(path) ? constants.R_OK | constants.W_OK | constants.X_OK : constants.W_OK | constants.X_OK);
     } catch (error) {

@@ -28,6 +28,7 @@ export interface Expected<T> {
 /** readJson, then the schema: a mismatch names the zod path (`→ at property.id`). */
 export async function readJsonAs<T>(path: string, expected: Expected<T>): Promise<T> {
   const parsed = expected.schema.safeParse(await readJson(path, expected.what, expected.readHint));
-  if (!parsed.success) throw new InputError(expected.code, `${path} is not a prunecheck ${expected.what}: ${describeIssues(parsed.error)}`, expected.invalidHint);
+  if (!parsed.success)
+    throw new InputError(expected.code, `${path} is not a prunecheck ${expected.what}: ${describeIssues(parsed.error)}`, expected.invalidHint);
   return parsed.data;
 }

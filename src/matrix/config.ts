@@ -31,7 +31,10 @@ export const MatrixEntry = z
     /** npm packages whose installed versions the matrix records for this implementation. */
     packages: z.array(z.string().min(1)).optional(),
   })
-  .refine((entry) => entry.impl === undefined || entry.cmd === undefined, { message: "impl and cmd name two implementations; give one (or neither, for the reference)", path: ["cmd"] });
+  .refine((entry) => entry.impl === undefined || entry.cmd === undefined, {
+    message: "impl and cmd name two implementations; give one (or neither, for the reference)",
+    path: ["cmd"],
+  });
 export type MatrixEntry = z.infer<typeof MatrixEntry>;
 
 /** `prunecheck.matrix.json`: defaults for every implementation, then the implementations, one column each. */
@@ -43,8 +46,18 @@ export const MatrixConfig = z
     config.implementations.forEach((entry, index) => {
       const folded = entry.name.toLowerCase();
       const path = ["implementations", index, "name"];
-      if ((MATRIX_FILES as readonly string[]).includes(folded)) ctx.addIssue({ code: "custom", path, message: `name ${JSON.stringify(entry.name)} is the name of a file the matrix writes beside the implementations' folders (${MATRIX_FILES.join(", ")}); choose another` });
-      else if (seen.has(folded)) ctx.addIssue({ code: "custom", path, message: `name ${JSON.stringify(entry.name)} is used twice (letter case aside); names are column headers and folders, so they are unique` });
+      if ((MATRIX_FILES as readonly string[]).includes(folded))
+        ctx.addIssue({
+          code: "custom",
+          path,
+          message: `name ${JSON.stringify(entry.name)} is the name of a file the matrix writes beside the implementations' folders (${MATRIX_FILES.join(", ")}); choose another`,
+        });
+      else if (seen.has(folded))
+        ctx.addIssue({
+          code: "custom",
+          path,
+          message: `name ${JSON.stringify(entry.name)} is used twice (letter case aside); names are column headers and folders, so they are unique`,
+        });
       seen.add(folded);
     });
   });
@@ -65,7 +78,8 @@ export const DEFAULT_SEED = 1;
 export function planMatrix(config: MatrixConfig): MatrixPlan[] {
   return config.implementations.map((entry) => ({
     name: entry.name,
-    target: entry.impl !== undefined ? { kind: "impl", path: entry.impl } : entry.cmd !== undefined ? { kind: "cmd", command: entry.cmd } : { kind: "reference" },
+    target:
+      entry.impl !== undefined ? { kind: "impl", path: entry.impl } : entry.cmd !== undefined ? { kind: "cmd", command: entry.cmd } : { kind: "reference" },
     level: entry.level ?? config.level ?? "core",
     runs: entry.runs ?? config.runs ?? NUMERIC_FLAGS.runs.fallback(),
     seed: entry.seed ?? config.seed ?? DEFAULT_SEED,
@@ -76,7 +90,11 @@ export function planMatrix(config: MatrixConfig): MatrixPlan[] {
 export function parseMatrixConfig(json: unknown, source: string): MatrixConfig {
   const parsed = MatrixConfig.safeParse(json);
   if (!parsed.success) {
-    throw new InputError("invalid_config", `${source} is not a valid matrix config: ${describeIssues(parsed.error)}`, 'Expected {"implementations": [{"name": "reference"}, {"name": "mine", "impl": "./my-pruner.ts", "runs": 100}]} (README, "Real pruners and the conformance matrix").');
+    throw new InputError(
+      "invalid_config",
+      `${source} is not a valid matrix config: ${describeIssues(parsed.error)}`,
+      'Expected {"implementations": [{"name": "reference"}, {"name": "mine", "impl": "./my-pruner.ts", "runs": 100}]} (README, "Real pruners and the conformance matrix").',
+    );
   }
   return parsed.data;
 }

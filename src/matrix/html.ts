@@ -17,7 +17,11 @@ small { color: #57606a; }`;
 
 /** matrix.html: the same table as matrix.md, as one self-contained page. */
 export function renderMatrixHtml(matrix: Matrix): string {
-  const head = matrix.columns.map((column) => `<th>${esc(column.name)}<br><small>${esc(column.level)}${packagesLine(column) === "" ? "" : `<br>${esc(packagesLine(column))}`}</small></th>`).join("");
+  const head = matrix.columns
+    .map(
+      (column) => `<th>${esc(column.name)}<br><small>${esc(column.level)}${packagesLine(column) === "" ? "" : `<br>${esc(packagesLine(column))}`}</small></th>`,
+    )
+    .join("");
   const rows = matrix.properties.map(
     (property) =>
       `<tr><th class="property" title="${esc(property.title)}"><code>${esc(property.id)}</code> <small>${esc(property.level)}</small></th>${matrix.columns.map((column) => cell(column.cells[property.id])).join("")}</tr>`,
@@ -29,7 +33,11 @@ export function renderMatrixHtml(matrix: Matrix): string {
     "<title>prunecheck conformance matrix</title>",
     `<style>${STYLE}</style></head><body>`,
     "<h1>prunecheck conformance matrix</h1>",
-    `<p>Generated ${esc(matrix.created)} by prunecheck ${esc(matrix.prunecheck)} on Node ${esc(matrix.node)}. Each column is one <code>prunecheck run</code> of an implementation; ${Object.values(STATUS_LABEL).map(({ symbol, word }) => `${symbol} ${esc(word)}`).join(", ")}. A failure links to its shrunk counterexample.</p>`,
+    `<p>Generated ${esc(matrix.created)} by prunecheck ${esc(matrix.prunecheck)} on Node ${esc(matrix.node)}. Each column is one <code>prunecheck run</code> of an implementation; ${Object.values(
+      STATUS_LABEL,
+    )
+      .map(({ symbol, word }) => `${symbol} ${esc(word)}`)
+      .join(", ")}. A failure links to its shrunk counterexample.</p>`,
     `<table><thead><tr><th>property</th>${head}</tr></thead><tbody>`,
     ...rows,
     verdicts,
@@ -53,7 +61,17 @@ function cell(value: Cell | undefined): string {
 
 function implementationRow(column: Column): string {
   const implementation = column.error === undefined ? esc(column.implementation) : `could not start: ${esc(column.error)}`;
-  const cells = [`<code>${esc(column.name)}</code>`, implementation, `<code>${esc(targetLabel(column.target))}</code>`, esc(column.level), String(column.runs), String(column.seed), esc(column.capabilities.join(", ")), esc(packagesLine(column)), column.seconds.toFixed(1)];
+  const cells = [
+    `<code>${esc(column.name)}</code>`,
+    implementation,
+    `<code>${esc(targetLabel(column.target))}</code>`,
+    esc(column.level),
+    String(column.runs),
+    String(column.seed),
+    esc(column.capabilities.join(", ")),
+    esc(packagesLine(column)),
+    column.seconds.toFixed(1),
+  ];
   return `<tr>${cells.map((content) => `<td>${content}</td>`).join("")}</tr>`;
 }
 

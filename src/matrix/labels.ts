@@ -20,7 +20,9 @@ export function columnVerdict(column: Column): string {
 }
 
 export function packagesLine(column: Column): string {
-  return Object.entries(column.packages).map(([name, version]) => `${name}@${version}`).join(", ");
+  return Object.entries(column.packages)
+    .map(([name, version]) => `${name}@${version}`)
+    .join(", ");
 }
 
 /** How `prunecheck run` is told to reach the target. */

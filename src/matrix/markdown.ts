@@ -8,7 +8,9 @@ import { markdownCell, markdownCode, markdownText } from "../reports/escape/mark
 export function renderMatrixMarkdown(matrix: Matrix): string {
   const header = `| property | level | ${matrix.columns.map((column) => `${code(column.name)}`).join(" | ")} |`;
   const rule = `| --- | --- | ${matrix.columns.map(() => ":---:").join(" | ")} |`;
-  const rows = matrix.properties.map((property) => `| ${code(property.id)} | ${property.level} | ${matrix.columns.map((column) => cell(column.cells[property.id])).join(" | ")} |`);
+  const rows = matrix.properties.map(
+    (property) => `| ${code(property.id)} | ${property.level} | ${matrix.columns.map((column) => cell(column.cells[property.id])).join(" | ")} |`,
+  );
   const verdicts = `| **verdict** | | ${matrix.columns.map((column) => columnVerdict(column)).join(" | ")} |`;
   return [
     "# prunecheck conformance matrix",
@@ -44,7 +46,17 @@ function cell(value: Cell | undefined): string {
 
 function implementationRow(column: Column): string {
   const implementation = column.error === undefined ? escape(column.implementation) : `could not start: ${escape(column.error)}`;
-  const cells = [code(column.name), implementation, targetText(column.target), column.level, String(column.runs), String(column.seed), escape(column.capabilities.join(", ")), escape(packagesLine(column)), column.seconds.toFixed(1)];
+  const cells = [
+    code(column.name),
+    implementation,
+    targetText(column.target),
+    column.level,
+    String(column.runs),
+    String(column.seed),
+    escape(column.capabilities.join(", ")),
+    escape(packagesLine(column)),
+    column.seconds.toFixed(1),
+  ];
   return `| ${cells.join(" | ")} |`;
 }
 

@@ -29,7 +29,11 @@ export interface MatrixOptions {
  * stopping the others. Package versions are read first, so a missing package fails before any run.
  */
 export async function runMatrix(plans: readonly MatrixPlan[], options: MatrixOptions, io: Io): Promise<Matrix> {
-  const versions = await Promise.all(plans.map(async (plan) => Object.fromEntries(await Promise.all(plan.packages.map(async (name) => [name, await installedVersion(name, options.root)] as const)))));
+  const versions = await Promise.all(
+    plans.map(async (plan) =>
+      Object.fromEntries(await Promise.all(plan.packages.map(async (name) => [name, await installedVersion(name, options.root)] as const))),
+    ),
+  );
   const columns: Column[] = [];
   for (const [index, plan] of plans.entries()) {
     if (options.signal?.aborted) break;
@@ -57,14 +61,28 @@ async function runColumn(plan: MatrixPlan, packages: Record<string, string>, opt
   let driver;
   try {
     const run = { level: plan.level, seed: plan.seed, properties: PROPERTIES.map((property) => property.id) };
-    driver = await summarizeFailure({ outDir }, run, options.signal, io, () => openTarget(plan.target, { timeoutMs: options.timeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) }));
+    driver = await summarizeFailure({ outDir }, run, options.signal, io, () =>
+      openTarget(plan.target, { timeoutMs: options.timeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) }),
+    );
   } catch (error) {
     if (!isInputError(error) && !isAdapterFault(error)) throw error;
     return errorColumn(isAdapterFault(error) ? `handshake failed [${error.code}]: ${error.detail}` : error.message);
   }
   try {
-    const summary = await runSuite(driver, plan.target, { level: plan.level, runs: plan.runs, seed: plan.seed, outDir, properties: PROPERTIES }, io, options.signal);
-    return { ...base, implementation: summary.implementation, capabilities: [...summary.capabilities], seconds: summary.seconds, cells: cellsOf(summary, options.outDir) };
+    const summary = await runSuite(
+      driver,
+      plan.target,
+      { level: plan.level, runs: plan.runs, seed: plan.seed, outDir, properties: PROPERTIES },
+      io,
+      options.signal,
+    );
+    return {
+      ...base,
+      implementation: summary.implementation,
+      capabilities: [...summary.capabilities],
+      seconds: summary.seconds,
+      cells: cellsOf(summary, options.outDir),
+    };
   } catch (error) {
     // runSuite wrote this column's summary with the error; the other columns still run and the matrix is written.
     if (error instanceof Error && error.stack !== undefined) io.error(error.stack);

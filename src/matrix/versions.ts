@@ -6,7 +6,12 @@ import { InputError } from "../errors/input.ts";
 export async function installedVersion(name: string, root: string): Promise<string> {
   const path = join(root, "node_modules", name, "package.json");
   const version = await readVersion(path);
-  if (version === null) throw new InputError("invalid_config", `package ${JSON.stringify(name)} is not installed (no version in ${path})`, "Run `npm ci`, or drop it from the implementation's packages.");
+  if (version === null)
+    throw new InputError(
+      "invalid_config",
+      `package ${JSON.stringify(name)} is not installed (no version in ${path})`,
+      "Run `npm ci`, or drop it from the implementation's packages.",
+    );
   return version;
 }
 

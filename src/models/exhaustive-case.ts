@@ -14,7 +14,18 @@ export type TagClass = keyof typeof TAG_CLASSES;
  * whose source resolves through their provenance, the same externalized (its own text in the store, as a
  * source a careless summarize takes for an original), one whose source was lost, and a pointer to one.
  */
-export const COPY_STATES = ["exact", "no-key", "missing-key", "stale-key", "pointer", "pointer-missing", "summary", "summary-exact", "summary-lost", "summary-pointer"] as const;
+export const COPY_STATES = [
+  "exact",
+  "no-key",
+  "missing-key",
+  "stale-key",
+  "pointer",
+  "pointer-missing",
+  "summary",
+  "summary-exact",
+  "summary-lost",
+  "summary-pointer",
+] as const;
 export type CopyState = (typeof COPY_STATES)[number];
 
 const TAG_CLASS_NAMES = Object.keys(TAG_CLASSES) as TagClass[];
@@ -36,6 +47,11 @@ export type ExhaustiveCase = z.infer<typeof ExhaustiveCase>;
 /** One line per case, for traces and reports: `depth 1, [precondition/stale-key, untagged/pointer], chained, prune {0}`. */
 export function describeCase(testCase: ExhaustiveCase): string {
   const spans = testCase.spans.map(([tags, copy]) => `${tags}/${copy}`).join(", ");
-  const what = testCase.op === "compact" ? `compact to ${testCase.fraction ?? 0} of its size` : testCase.op === "reground" ? "reground" : `${testCase.op} {${testCase.named.join(",")}}`;
+  const what =
+    testCase.op === "compact"
+      ? `compact to ${testCase.fraction ?? 0} of its size`
+      : testCase.op === "reground"
+        ? "reground"
+        : `${testCase.op} {${testCase.named.join(",")}}`;
   return `depth ${testCase.depth}, [${spans}]${testCase.chained === true ? ", chained" : ""}, ${what}`;
 }

@@ -31,7 +31,11 @@ const violation = (label: string) => new PropertyViolation(adapterProtocol, { me
 describe("confirmHang", () => {
   it("reports the smallest failure when it hangs at the full timeout too, without rerunning the rest", async () => {
     const tried: number[] = [];
-    const confirmed = await confirmHang([0, 1, 2, 3], violation("original"), async (value) => (tried.push(value), { value, violation: violation(`again ${value}`) }));
+    const confirmed = await confirmHang(
+      [0, 1, 2, 3],
+      violation("original"),
+      async (value) => (tried.push(value), { value, violation: violation(`again ${value}`) }),
+    );
     expect(tried).toEqual([3]);
     expect(confirmed).toMatchObject({ index: 3, value: 3, smallestConfirmed: true, violation: { finding: { message: "again 3" } } });
   });
@@ -40,7 +44,11 @@ describe("confirmHang", () => {
     const tried: number[] = [];
     const failures = Array.from({ length: 17 }, (_, index) => index);
     // Up to 11 hang; 12 and smaller answer at the full timeout.
-    const confirmed = await confirmHang(failures, violation("original"), async (value) => (tried.push(value), value <= 11 ? { value, violation: violation(`again ${value}`) } : null));
+    const confirmed = await confirmHang(
+      failures,
+      violation("original"),
+      async (value) => (tried.push(value), value <= 11 ? { value, violation: violation(`again ${value}`) } : null),
+    );
     expect(confirmed).toMatchObject({ index: 11, smallestConfirmed: false, violation: { finding: { message: "again 11" } } });
     expect(tried.length).toBeLessThanOrEqual(1 + Math.ceil(Math.log2(failures.length)));
   });
@@ -121,7 +129,10 @@ describe("checkProperty on a hang", () => {
     expect(spans.length).toBeGreaterThan(1);
     expect(spans.some((span) => span.text === "")).toBe(true);
 
-    const replayed = await failedCheck(simulatedTimeouts(latency), { ...OPTIONS, replay: { path: result.origin.path, replayPath: result.origin.replayPath, runsToFailure: result.runsToFailure } });
+    const replayed = await failedCheck(simulatedTimeouts(latency), {
+      ...OPTIONS,
+      replay: { path: result.origin.path, replayPath: result.origin.replayPath, runsToFailure: result.runsToFailure },
+    });
     expect(replayed.spans).toEqual(spans);
   });
 

@@ -29,7 +29,13 @@ describe("storeSnapshot", () => {
 });
 
 describe("Harness: every property judges every request", () => {
-  const driver: Driver = { name: "echo", capabilities: ["prune"], send: async (call) => ({ request: { id: 1, ...call }, outcome: { ok: true, window: call.window } }), close: async () => {}, stderrTail: () => "" };
+  const driver: Driver = {
+    name: "echo",
+    capabilities: ["prune"],
+    send: async (call) => ({ request: { id: 1, ...call }, outcome: { ok: true, window: call.window } }),
+    close: async () => {},
+    stderrTail: () => "",
+  };
   const property = (id: string, fails: boolean): Property => ({
     id,
     level: "core",

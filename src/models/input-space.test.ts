@@ -8,7 +8,13 @@ import { enumerateCases, stageCase } from "../../fuzz/exhaustive.ts";
 import { operationsFor, SPAN_FORMS, spanForm } from "./input-space.ts";
 import { checkProperty } from "./run.ts";
 
-const CAPABILITY_SETS: readonly (readonly Capability[])[] = [["prune"], ["prune", "summarize"], ["prune", "reground"], ["prune", "compact"], ["prune", "summarize", "reground", "compact"]];
+const CAPABILITY_SETS: readonly (readonly Capability[])[] = [
+  ["prune"],
+  ["prune", "summarize"],
+  ["prune", "reground"],
+  ["prune", "compact"],
+  ["prune", "summarize", "reground", "compact"],
+];
 
 /** The operations asked for and the span forms sent, over a set of calls. */
 function seen(calls: Iterable<OperationCall>): { ops: string[]; forms: string[] } {

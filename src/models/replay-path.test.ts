@@ -23,7 +23,8 @@ class Add implements fc.AsyncCommand<Model, Model> {
 /** What fast-check prints as the value's replay path: the oracle our own notes must agree with. */
 const printed = (commands: unknown) => /replayPath="([^"]*)"/.exec(String(commands))?.[1];
 
-const commandsArb = (replayPath?: string) => fc.commands([fc.nat({ max: 9 }).map((n) => new Add(n))], { maxCommands: 80, ...(replayPath === undefined ? {} : { replayPath }) });
+const commandsArb = (replayPath?: string) =>
+  fc.commands([fc.nat({ max: 9 }).map((n) => new Add(n))], { maxCommands: 80, ...(replayPath === undefined ? {} : { replayPath }) });
 
 /** A run fails once its total passes 12; each failing run's notes go to `notes`, in order. */
 const failsPastTwelve = (notes: (readonly boolean[])[]) => async (commands: Iterable<fc.AsyncCommand<Model, Model>>) => {
@@ -53,7 +54,11 @@ describe("replayPathOf: the replay path from the harness's own notes of which co
     const notes: (readonly boolean[])[] = [];
     const found = await fc.check(fc.asyncProperty(commandsArb(), failsPastTwelve(notes)), { seed: 7, numRuns: 200 });
     expect(found.failed).toBe(true);
-    const again = await fc.check(fc.asyncProperty(commandsArb(replayPathOf(notes)), failsPastTwelve([])), { seed: 7, path: found.counterexamplePath ?? "", endOnFailure: true });
+    const again = await fc.check(fc.asyncProperty(commandsArb(replayPathOf(notes)), failsPastTwelve([])), {
+      seed: 7,
+      path: found.counterexamplePath ?? "",
+      endOnFailure: true,
+    });
     expect(String(again.counterexample?.[0]).split(" /*")[0]).toBe(String(found.counterexample?.[0]).split(" /*")[0]);
   });
 

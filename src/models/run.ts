@@ -13,7 +13,7 @@ import { World, type KeyScheme } from "./world.ts";
 const KEY_SCHEMES: Readonly<Record<KeyScheme, string>> = {
   sha256: "by the SHA-256 of their text",
   counter: "by a counter (k0, k1, …)",
-  odd: "with names a careless lookup trips on (\"__proto__\", \"constructor\", \"\", a newline, \"🔑\", …)",
+  odd: 'with names a careless lookup trips on ("__proto__", "constructor", "", a newline, "🔑", …)',
 };
 
 export interface CheckOptions {
@@ -115,7 +115,10 @@ export type PropertyResult =
 export async function checkProperty(driver: Driver, property: Property, options: CheckOptions): Promise<PropertyResult> {
   const small = await runChecks(driver, property, options);
   const bigRuns = options.bigWindows === true || options.replay !== undefined ? 0 : (options.bigWindowRuns ?? 0);
-  const result = small.status !== "passed" || bigRuns === 0 ? small : withEarlier(small, await runChecks(driver, property, { ...options, numRuns: bigRuns, bigWindows: true }));
+  const result =
+    small.status !== "passed" || bigRuns === 0
+      ? small
+      : withEarlier(small, await runChecks(driver, property, { ...options, numRuns: bigRuns, bigWindows: true }));
   options.observer?.settled(result);
   return result;
 }
@@ -228,7 +231,14 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
       ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
     },
   );
-  const common = (): Common => ({ property: property.id, level: options.level, seed: details.seed, runs: details.numRuns, requests, ms: performance.now() - started });
+  const common = (): Common => ({
+    property: property.id,
+    level: options.level,
+    seed: details.seed,
+    runs: details.numRuns,
+    requests,
+    ms: performance.now() - started,
+  });
   // fast-check calls a time limit hit before any run completed a failure, even with markInterruptAsFailure off.
   const interruptedEarly = details.interrupted && details.counterexample === null;
   if (!details.failed || interruptedEarly) return { ...common(), status: details.interrupted ? "interrupted" : "passed" };
@@ -257,7 +267,13 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
     status: "failed",
     violation: reported.violation,
     // The replay path is the shrinker's notes over every failure it accepted, those past the reported one too.
-    origin: { kind: "random", seed: details.seed, path: path.slice(0, path.length - unshrunk).join(":"), replayPath: replayPathOf(ranPerFailure), ...(bigWindows ? { bigWindows: true as const } : {}) },
+    origin: {
+      kind: "random",
+      seed: details.seed,
+      path: path.slice(0, path.length - unshrunk).join(":"),
+      replayPath: replayPathOf(ranPerFailure),
+      ...(bigWindows ? { bigWindows: true as const } : {}),
+    },
     shrinks: details.numShrinks - unshrunk,
     // fast-check counts the runs it made; a replay made none of those before its path's run.
     runsToFailure: options.replay?.runsToFailure ?? details.numRuns,
@@ -277,7 +293,12 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
  * `stopped` is asked before a property starts: once it says yes, no further property starts (those in
  * flight finish, or wind down as the caller closes the driver under them).
  */
-export async function* checkProperties(driver: Driver, properties: readonly Property[], options: CheckOptions, stopped: () => boolean = () => false): AsyncGenerator<PropertyResult> {
+export async function* checkProperties(
+  driver: Driver,
+  properties: readonly Property[],
+  options: CheckOptions,
+  stopped: () => boolean = () => false,
+): AsyncGenerator<PropertyResult> {
   const start = (property: Property) => checkProperty(driver, property, options);
   const running = new Map<Property, Promise<PropertyResult>>();
   if (driver.concurrent === true && !stopped()) {

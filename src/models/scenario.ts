@@ -34,4 +34,3 @@ export function scenarioArb(options: ScenarioOptions = {}): fc.Arbitrary<Scenari
     }),
   });
 }
-

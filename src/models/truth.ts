@@ -42,9 +42,7 @@ export function hasExactCopy(span: Span, truth: Truth, store: Store): boolean {
 
 /** Every span in the window can be recovered from the store (summaries through their sources). */
 export function ungroundedSpans(window: Window, truth: Truth, store: Store): Span[] {
-  return window.spans.filter((span) =>
-    kindOf(span) === "summary" ? !provenanceResolves(span, truth, store) : !hasExactCopy(span, truth, store),
-  );
+  return window.spans.filter((span) => (kindOf(span) === "summary" ? !provenanceResolves(span, truth, store) : !hasExactCopy(span, truth, store)));
 }
 
 /**

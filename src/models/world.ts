@@ -30,7 +30,7 @@ export interface SpanSpec {
   readonly extra: Readonly<Record<string, unknown>> | null;
 }
 
-const ODD_KEYS = ["__proto__", "constructor", "toString", "", " k ", "k\"\\\n", "ключ", "🔑"];
+const ODD_KEYS = ["__proto__", "constructor", "toString", "", " k ", 'k"\\\n', "ключ", "🔑"];
 
 /**
  * The harness side of a run: the window as the pruner last returned it, the harness-owned store, and the

@@ -105,7 +105,12 @@ describe("ContentStore", () => {
   });
 
   it("holds `__proto__` and `toString` as ordinary keys", () => {
-    const store = ContentStore.from(frozenStore([["__proto__", "p"], ["toString", "t"]]));
+    const store = ContentStore.from(
+      frozenStore([
+        ["__proto__", "p"],
+        ["toString", "t"],
+      ]),
+    );
     expect(store.get("__proto__")).toBe("p");
     expect(store.get("toString")).toBe("t");
     const snapshot = store.snapshot();

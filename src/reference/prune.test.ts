@@ -87,12 +87,10 @@ describe("prune: eviction to pointers", () => {
   });
 
   it("evicts an externalized summary to a pointer that keeps its provenance and depth", () => {
-    const summary = summarySpan(
-      "sum",
-      "schema constraints verified",
-      [{ span_id: "s1", externalized_key: "k1" }],
-      { tags: ["constraint"], externalized_key: "ks" },
-    );
+    const summary = summarySpan("sum", "schema constraints verified", [{ span_id: "s1", externalized_key: "k1" }], {
+      tags: ["constraint"],
+      externalized_key: "ks",
+    });
     const pruned = prune(frozenWindow([summary]), ["sum"], frozenStore({ ks: summary.text, k1: schema.text }));
     expect(pruned.spans[0]).toEqual({ ...summary, kind: "pointer", text: "[externalized: ks]" });
     expect(Window.safeParse(pruned).success).toBe(true);
@@ -183,9 +181,7 @@ describe("prune: refusals", () => {
     const error = refusalOf(() => prune(frozenWindow([summary]), ["sum"], frozenStore({ ks: "verified" })));
     expect(error).toMatchObject({ reason: "unresolvable_provenance", spanId: "sum" });
     const pointer: Span = { ...summary, kind: "pointer", text: pointerText("ks") };
-    expect(refusalOf(() => prune(frozenWindow([pointer]), ["sum"], frozenStore({ ks: "verified" }))).reason).toBe(
-      "unresolvable_provenance",
-    );
+    expect(refusalOf(() => prune(frozenWindow([pointer]), ["sum"], frozenStore({ ks: "verified" }))).reason).toBe("unresolvable_provenance");
   });
 
   it("refuses to evict a summary that was never externalized (not_externalized)", () => {
@@ -207,12 +203,7 @@ describe("prune: refusals", () => {
 
 describe("prune: derived windows (derivation_depth >= 1)", () => {
   const pointer: Span = { ...diff, kind: "pointer", text: pointerText("k2") };
-  const summary = summarySpan(
-    "sum",
-    "constraints verified",
-    [{ span_id: "s0", externalized_key: "k0" }],
-    { tags: ["constraint"] },
-  );
+  const summary = summarySpan("sum", "constraints verified", [{ span_id: "s0", externalized_key: "k0" }], { tags: ["constraint"] });
   const groundedStore = frozenStore({ k0: "source", k1: schema.text, k2: diff.text });
 
   it("prunes a grounded derived window: originals match, pointers resolve, provenance resolves", () => {
@@ -281,7 +272,14 @@ describe("prune: awkward ids and keys", () => {
 
   it("resolves keys such as `__proto__` and `toString` as ordinary own keys", () => {
     const window = frozenWindow([original("a", "A", "__proto__"), original("b", "B", "toString")]);
-    const pruned = prune(window, ["a", "b"], frozenStore([["__proto__", "A"], ["toString", "B"]]));
+    const pruned = prune(
+      window,
+      ["a", "b"],
+      frozenStore([
+        ["__proto__", "A"],
+        ["toString", "B"],
+      ]),
+    );
     expect(pruned.spans.map((span) => span.text)).toEqual(["[externalized: __proto__]", "[externalized: toString]"]);
   });
 

@@ -38,12 +38,10 @@ describe("reground: success", () => {
   });
 
   it("rehydrates a pointer to a summary as a summary, keeping provenance and its depth 1", () => {
-    const summary = summarySpan(
-      "sum",
-      "schema verified against production, not staging",
-      [{ span_id: "a", externalized_key: "ka" }],
-      { tags: ["constraint"], externalized_key: "ks" },
-    );
+    const summary = summarySpan("sum", "schema verified against production, not staging", [{ span_id: "a", externalized_key: "ka" }], {
+      tags: ["constraint"],
+      externalized_key: "ks",
+    });
     const withSummary = frozenStore({ ...texts, ks: summary.text });
     const pointer: Span = { ...summary, kind: "pointer", text: pointerText("ks") };
     const grounded = reground(frozenWindow([pointer], 2), withSummary);
@@ -76,7 +74,10 @@ describe("reground: success", () => {
   });
 
   it("rehydrates pointers whose keys are `__proto__` and `toString`", () => {
-    const odd = frozenStore([["__proto__", "proto text"], ["toString", "toString text"]]);
+    const odd = frozenStore([
+      ["__proto__", "proto text"],
+      ["toString", "toString text"],
+    ]);
     const window = frozenWindow([
       { ...original("p", "", "__proto__"), kind: "pointer", text: pointerText("__proto__") },
       { ...original("t", "", "toString"), kind: "pointer", text: pointerText("toString") },
@@ -105,11 +106,10 @@ describe("reground: refusals", () => {
   });
 
   it("refuses when a summary's provenance does not resolve, naming the summary (unresolvable_provenance)", () => {
-    const summary = summarySpan(
-      "sum",
-      "verified",
-      [{ span_id: "a", externalized_key: "ka" }, { span_id: "z", externalized_key: "gone" }],
-    );
+    const summary = summarySpan("sum", "verified", [
+      { span_id: "a", externalized_key: "ka" },
+      { span_id: "z", externalized_key: "gone" },
+    ]);
     const error = refusalOf(() => reground(frozenWindow([summary], 1), store));
     expect(error).toMatchObject({ reason: "unresolvable_provenance", spanId: "sum" });
   });

@@ -45,9 +45,7 @@ describe("copyProblem: what stands between a span and a byte-exact copy", () => 
 describe("groundingProblem: whether a span resolves without trusting the window", () => {
   it("grounds a summary by its provenance alone: its own text is a derivation", () => {
     expect(groundingProblem(deepFreeze({ ...summary, externalized_key: null, text: "anything" }), store)).toBeNull();
-    expect(groundingProblem(deepFreeze({ ...summary, provenance: [{ span_id: "a", externalized_key: "nope" }] }), store)).toBe(
-      "unresolvable_provenance",
-    );
+    expect(groundingProblem(deepFreeze({ ...summary, provenance: [{ span_id: "a", externalized_key: "nope" }] }), store)).toBe("unresolvable_provenance");
   });
 
   it("grounds originals and pointers by their copy", () => {

@@ -118,12 +118,10 @@ describe("summarize: the summary span", () => {
 });
 
 describe("summarize: refusals", () => {
-  const summary = summarySpan(
-    "sum",
-    "schema constraints verified",
-    [{ span_id: "a", externalized_key: "ka" }],
-    { tags: ["constraint"], externalized_key: "ks" },
-  );
+  const summary = summarySpan("sum", "schema constraints verified", [{ span_id: "a", externalized_key: "ka" }], {
+    tags: ["constraint"],
+    externalized_key: "ks",
+  });
   const summaryStore = frozenStore({ ka: a.text, kx: x.text, ks: summary.text });
 
   it("refuses to summarize a summary (summary_depth_exceeded)", () => {
@@ -147,9 +145,7 @@ describe("summarize: refusals", () => {
 
   it("refuses a summary of a summary even when the summary is not externalized", () => {
     const unexternalized: Span = { ...summary, externalized_key: null };
-    expect(refusalOf(() => summarize(frozenWindow([unexternalized]), ["sum"], "sum2", "s", summaryStore)).reason).toBe(
-      "summary_depth_exceeded",
-    );
+    expect(refusalOf(() => summarize(frozenWindow([unexternalized]), ["sum"], "sum2", "s", summaryStore)).reason).toBe("summary_depth_exceeded");
   });
 
   it("refuses an empty selection (empty_selection)", () => {
@@ -159,7 +155,7 @@ describe("summarize: refusals", () => {
   });
 
   it("refuses a source id that is not in the window (unknown_span)", () => {
-    const error = refusalOf(() => summarize(window, ["a", "ghost\n\"id\""], "sum", "s", store));
+    const error = refusalOf(() => summarize(window, ["a", 'ghost\n"id"'], "sum", "s", store));
     expect(error).toMatchObject({ reason: "unknown_span", spanId: 'ghost\n"id"' });
   });
 
@@ -205,7 +201,12 @@ describe("summarize: refusals", () => {
 
   it("checks grounding first, like prune: an ungrounded derived window is named even if the request is also wrong", () => {
     const derived = frozenWindow([a, y], 1);
-    for (const [ids, summaryId] of [[[], "sum"], [["ghost"], "sum"], [["a"], "y"], [["a"], "sum"]] as [string[], string][]) {
+    for (const [ids, summaryId] of [
+      [[], "sum"],
+      [["ghost"], "sum"],
+      [["a"], "y"],
+      [["a"], "sum"],
+    ] as [string[], string][]) {
       expect(refusalOf(() => summarize(derived, ids, summaryId, "s", store))).toMatchObject({ reason: "derived_ungrounded", spanId: "y" });
     }
   });

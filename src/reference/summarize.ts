@@ -12,13 +12,7 @@ export const SUMMARY_DEPTH = 1;
  * summary carries the id and key of every source ("Provenance is carried, not asserted"), so each source
  * stays recoverable byte-exact; a summary's tags are its sources' tags, so the summary stays protected.
  */
-export function summarize(
-  window: Window,
-  spanIds: readonly string[],
-  summaryId: string,
-  summaryText: string,
-  store: Store,
-): Window {
+export function summarize(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store): Window {
   assertGroundedIfDerived(window, store);
   const wanted = new Set(spanIds);
   if (wanted.size === 0) throw new UnrecoverablePruneError("empty_selection", null);

@@ -70,7 +70,8 @@ function checkHeader(parsed: Parsed | null, bad: (message: string) => InputError
 function toExchange(parsed: Parsed | null, bad: (message: string) => InputError): TraceExchange | InputError {
   if (parsed === null || "error" in parsed) return bad(`the line is not JSON: ${parsed === null ? "" : parsed.error}`);
   const op = (parsed.json as { request?: { op?: unknown } } | null)?.request?.op;
-  if (typeof op === "string" && !["prune", "summarize", "reground", "compact"].includes(op)) return bad(`unknown op ${JSON.stringify(op)}: an exchange records prune, summarize, reground or compact`);
+  if (typeof op === "string" && !["prune", "summarize", "reground", "compact"].includes(op))
+    return bad(`unknown op ${JSON.stringify(op)}: an exchange records prune, summarize, reground or compact`);
   const exchange = TraceExchange.safeParse(parsed.json);
   if (!exchange.success) return bad(`not a trace exchange: ${describeIssues(exchange.error)}`);
   return exchange.data;
@@ -91,7 +92,12 @@ async function* lines(file: string): AsyncGenerator<{ text: string; complete: bo
       rest = rest.slice(start);
     }
   } catch (error) {
-    throw new InputError("unreadable_file", `cannot read trace ${file}: ${error instanceof Error ? error.message : String(error)}`, "check the path and that the file is readable.", { cause: error });
+    throw new InputError(
+      "unreadable_file",
+      `cannot read trace ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      "check the path and that the file is readable.",
+      { cause: error },
+    );
   }
   if (rest !== "") yield { text: rest, complete: false };
 }

@@ -61,9 +61,13 @@ export function recordPruner(pruner: Pruner, write: (line: string) => void, opti
               summarize.call(pruner, window, span_ids, summary_id, summary_text, store),
             ),
         }),
-    ...(reground === undefined ? {} : { reground: (window, store) => record({ id: nextId++, op: "reground", window, store }, () => reground.call(pruner, window, store)) }),
+    ...(reground === undefined
+      ? {}
+      : { reground: (window, store) => record({ id: nextId++, op: "reground", window, store }, () => reground.call(pruner, window, store)) }),
     ...(compact === undefined
       ? {}
-      : { compact: (window, store, budget) => record({ id: nextId++, op: "compact", window, store, budget }, () => compact.call(pruner, window, store, budget)) }),
+      : {
+          compact: (window, store, budget) => record({ id: nextId++, op: "compact", window, store, budget }, () => compact.call(pruner, window, store, budget)),
+        }),
   };
 }

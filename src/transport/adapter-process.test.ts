@@ -33,7 +33,10 @@ describe("AdapterProcess: a line that is not UTF-8", () => {
   it("fails the request it answers as not_utf8, never as text with U+FFFD in it, and reads the next line", async () => {
     const adapter = start(`read a; printf '{"text":"\\377"}\\n'; read b; printf 'fine\\n'; sleep 5`);
     const failure = await failureOf(adapter.exchange("first", 2000));
-    expect([failure.code, failure.detail]).toEqual(["not_utf8", expect.stringMatching(/^byte 9 of a 12-byte stdout line is not UTF-8 \(bytes ff 22 7d, after "\{\\"text\\":\\""\)/)]);
+    expect([failure.code, failure.detail]).toEqual([
+      "not_utf8",
+      expect.stringMatching(/^byte 9 of a 12-byte stdout line is not UTF-8 \(bytes ff 22 7d, after "\{\\"text\\":\\""\)/),
+    ]);
     expect((await adapter.exchange("second", 2000)).line).toBe("fine");
   });
 

@@ -21,7 +21,11 @@ describe("inProcessDriver", () => {
   });
 
   it("always declares prune, whatever the pruner lists, in protocol order", () => {
-    expect(inProcessDriver(definePruner({ name: "p", capabilities: ["compact", "summarize"], prune: unchanged })).capabilities).toEqual(["prune", "summarize", "compact"]);
+    expect(inProcessDriver(definePruner({ name: "p", capabilities: ["compact", "summarize"], prune: unchanged })).capabilities).toEqual([
+      "prune",
+      "summarize",
+      "compact",
+    ]);
   });
 
   it("routes summarize, reground and compact to the pruner's own methods", async () => {
@@ -50,7 +54,13 @@ describe("inProcessDriver", () => {
 
   it("turns a refusal into a wire error and a result that is not a Window into a schema fault", async () => {
     const refusing = inProcessDriver(
-      definePruner({ name: "refuses", capabilities: [], prune: () => { throw new UnrecoverablePruneError("stale_key", "s1"); } }),
+      definePruner({
+        name: "refuses",
+        capabilities: [],
+        prune: () => {
+          throw new UnrecoverablePruneError("stale_key", "s1");
+        },
+      }),
     );
     expect((await refusing.send(prune)).outcome).toMatchObject({ ok: false, error: { type: "UnrecoverablePruneError", span_id: "s1", code: "stale_key" } });
 
@@ -65,7 +75,13 @@ describe("inProcessDriver", () => {
 describe("inProcessDriver: what a pruner returns is bounded before anything walks it", () => {
   /** A pruner that returns the window with `field` on its first span. */
   const returning = (field: () => unknown) =>
-    inProcessDriver(definePruner({ name: "hostile", capabilities: [], prune: (input) => ({ ...unchanged(input), spans: input.spans.map((kept) => ({ ...kept, field: field() })) }) }));
+    inProcessDriver(
+      definePruner({
+        name: "hostile",
+        capabilities: [],
+        prune: (input) => ({ ...unchanged(input), spans: input.spans.map((kept) => ({ ...kept, field: field() })) }),
+      }),
+    );
 
   function deep(levels: number): unknown {
     let value: unknown = [];
@@ -74,14 +90,24 @@ describe("inProcessDriver: what a pruner returns is bounded before anything walk
   }
 
   it.each([
-    ["a cyclic field", () => { const loop: Record<string, unknown> = {}; loop.self = loop; return loop; }, /✖ the value is cyclic, which JSON cannot carry: this is the same object as the one at spans\[0\]\.field → at spans\[0\]\.field\.self$/],
+    [
+      "a cyclic field",
+      () => {
+        const loop: Record<string, unknown> = {};
+        loop.self = loop;
+        return loop;
+      },
+      /✖ the value is cyclic, which JSON cannot carry: this is the same object as the one at spans\[0\]\.field → at spans\[0\]\.field\.self$/,
+    ],
     ["a 100,000-deep field", () => deep(100_000), /✖ arrays and objects are nested 65 deep here, .* → at spans\[0\]\.field(?:\[0\]){60}$/],
     ["a field held to the depth it has inside a stdio answer (the window is level 2)", () => deep(61), /nested 65 deep/],
     ["a NaN", () => NaN, /✖ NaN is a number outside the wire range: .* → at spans\[0\]\.field$/],
     ["a bigint", () => 1n, /✖ a bigint is not JSON data: .* → at spans\[0\]\.field$/],
     ["a class instance", () => new (class Meta {})(), /✖ a Meta object is not JSON data: .* → at spans\[0\]\.field$/],
   ])("is a limits fault naming the request for %s", async (_what, field, detail) => {
-    const fault = await returning(field).send(prune).catch((error: unknown) => error);
+    const fault = await returning(field)
+      .send(prune)
+      .catch((error: unknown) => error);
     expect(isAdapterFault(fault) && [fault.code, fault.request?.id]).toEqual(["limits", 1]);
     expect(isAdapterFault(fault) && fault.detail).toMatch(/^what prune request 1 returned: /);
     expect(isAdapterFault(fault) && fault.detail).toMatch(detail);
@@ -92,8 +118,16 @@ describe("inProcessDriver: what a pruner returns is bounded before anything walk
   });
 
   it("is a limits fault, not a crash, when reading the answer throws", async () => {
-    const trap = () => Object.defineProperty({}, "boom", { enumerable: true, get: () => { throw new RangeError("no peeking"); } });
-    const fault = await returning(trap).send(prune).catch((error: unknown) => error);
+    const trap = () =>
+      Object.defineProperty({}, "boom", {
+        enumerable: true,
+        get: () => {
+          throw new RangeError("no peeking");
+        },
+      });
+    const fault = await returning(trap)
+      .send(prune)
+      .catch((error: unknown) => error);
     expect(isAdapterFault(fault) && [fault.code, fault.detail]).toEqual(["limits", "what prune request 1 returned: reading it threw RangeError: no peeking"]);
   });
 });

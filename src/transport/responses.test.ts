@@ -7,7 +7,10 @@ const request: OperationRequest = { id: 4, op: "reground", window: { spans: [], 
 
 describe("readHello: the handshake answer, or the handshake fault it is", () => {
   it("keeps the name and the capabilities the harness knows, in protocol order", () => {
-    expect(readHello(hello({ capabilities: ["reground", "teleport", "prune"] }))).toEqual({ ok: true, value: { name: "py", capabilities: ["prune", "reground"], pipelining: false } });
+    expect(readHello(hello({ capabilities: ["reground", "teleport", "prune"] }))).toEqual({
+      ok: true,
+      value: { name: "py", capabilities: ["prune", "reground"], pipelining: false },
+    });
   });
 
   it("takes pipelining only from an explicit true", () => {
@@ -22,7 +25,12 @@ describe("readHello: the handshake answer, or the handshake fault it is", () => 
     ["a HelloResponse of another protocol", hello({ protocol: 2 }), "schema", /^answered hello with something other than a HelloResponse: ✖ .*→ at protocol/s],
     ["an answer with another id than hello's 0", hello({ id: 3 }), "wrong_id", /^answered hello \(id 0\) with id 3$/],
     ["capabilities without prune", hello({ capabilities: ["summarize"] }), "schema", /without "prune"/],
-    ["an extra field nested past the limits", hello({ extra: "@" }).replace('"@"', `${"[".repeat(100)}${"]".repeat(100)}`), "limits", /^answered hello with a line outside the protocol's limits: ✖ arrays and objects are nested 65 deep .* → at extra\[0\]/],
+    [
+      "an extra field nested past the limits",
+      hello({ extra: "@" }).replace('"@"', `${"[".repeat(100)}${"]".repeat(100)}`),
+      "limits",
+      /^answered hello with a line outside the protocol's limits: ✖ arrays and objects are nested 65 deep .* → at extra\[0\]/,
+    ],
   ])("refuses %s", (_what, line, code, detail) => {
     const reading = readHello(line);
     expect(reading.ok ? null : [reading.code, reading.detail]).toEqual([code, expect.stringMatching(detail)]);
@@ -36,9 +44,14 @@ describe("readResponse: the outcome of a request, or the fault its answer is", (
 
   it("bounds the answer before anything walks it: a 1,000,000-deep field is a limits fault, not a stack overflow", () => {
     const window = JSON.stringify({ spans: [{ span_id: "s1", text: "t", tags: [], externalized_key: null, deep: "@" }], derivation_depth: 1 });
-    const line = JSON.stringify({ id: 4, ok: true, window: "@W" }).replace('"@W"', window).replace('"@"', `${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`);
+    const line = JSON.stringify({ id: 4, ok: true, window: "@W" })
+      .replace('"@W"', window)
+      .replace('"@"', `${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`);
     const reading = readResponse(line, request);
-    expect(reading.ok ? null : [reading.code, reading.detail]).toEqual(["limits", expect.stringMatching(/^the answer to reground request 4: ✖ arrays and objects are nested 65 deep .* → at window\.spans\[0\]\.deep\[0\]/)]);
+    expect(reading.ok ? null : [reading.code, reading.detail]).toEqual([
+      "limits",
+      expect.stringMatching(/^the answer to reground request 4: ✖ arrays and objects are nested 65 deep .* → at window\.spans\[0\]\.deep\[0\]/),
+    ]);
   });
 
   it.each([
@@ -48,7 +61,9 @@ describe("readResponse: the outcome of a request, or the fault its answer is", (
   ])("names %s as a number outside the wire range, not as null", (_what, line, path) => {
     const reading = readResponse(line, request);
     expect(reading.ok ? null : reading.code).toBe("limits");
-    expect(reading.ok ? null : reading.detail).toMatch(/^the answer to reground request 4: ✖ -?Infinity is a number outside the wire range: .*1e400 overflows to Infinity/);
+    expect(reading.ok ? null : reading.detail).toMatch(
+      /^the answer to reground request 4: ✖ -?Infinity is a number outside the wire range: .*1e400 overflows to Infinity/,
+    );
     expect(reading.ok ? null : reading.detail.endsWith(path)).toBe(true);
   });
 

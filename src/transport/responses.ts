@@ -9,7 +9,8 @@ import type { Capability, OperationRequest, Outcome } from "../wire/index.ts";
 const LINE_PREVIEW = 200;
 const MAX_ISSUES = 10;
 
-export type Reading<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: "not_json" | "limits" | "schema" | "wrong_id"; readonly detail: string };
+export type Reading<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: "not_json" | "limits" | "schema" | "wrong_id"; readonly detail: string };
 
 export interface Hello {
   readonly name: string;
@@ -22,9 +23,11 @@ export function readHello(line: string): Reading<Hello> {
   const json = parseJson(line);
   if (!json.ok) return { ok: false, code: "not_json", detail: `answered hello with a line that is not JSON: ${json.detail}` };
   const problem = wireDataProblem(json.value);
-  if (problem !== null) return { ok: false, code: "limits", detail: `answered hello with a line outside the protocol's limits: ${describeWireDataProblem(problem)}` };
+  if (problem !== null)
+    return { ok: false, code: "limits", detail: `answered hello with a line outside the protocol's limits: ${describeWireDataProblem(problem)}` };
   const parsed = HelloResponse.safeParse(json.value);
-  if (!parsed.success) return { ok: false, code: "schema", detail: `answered hello with something other than a HelloResponse: ${describeIssues(parsed.error, MAX_ISSUES)}` };
+  if (!parsed.success)
+    return { ok: false, code: "schema", detail: `answered hello with something other than a HelloResponse: ${describeIssues(parsed.error, MAX_ISSUES)}` };
   if (parsed.data.id !== 0) return { ok: false, code: "wrong_id", detail: `answered hello (id 0) with id ${parsed.data.id}` };
   const capabilities = capabilitiesFrom(parsed.data.capabilities);
   if (!capabilities.includes("prune")) {
@@ -50,7 +53,11 @@ export function readResponse(line: string, request: OperationRequest): Reading<O
   }
   const parsed = CompiledOperationResponse.safeParse(json.value);
   if (!parsed.success) {
-    return { ok: false, code: "schema", detail: `the answer to ${request.op} request ${request.id} is not an OperationResponse: ${describeIssues(parsed.error, MAX_ISSUES)}` };
+    return {
+      ok: false,
+      code: "schema",
+      detail: `the answer to ${request.op} request ${request.id} is not an OperationResponse: ${describeIssues(parsed.error, MAX_ISSUES)}`,
+    };
   }
   const response = parsed.data;
   return { ok: true, value: response.ok ? { ok: true, window: response.window } : { ok: false, error: response.error } };

@@ -130,7 +130,7 @@ describe("send", () => {
 
   it("carries megabyte lines of emoji, combining marks and lone surrogates intact", async () => {
     const driver = await open("echo-ok", { timeoutMs: 5000 });
-    const pieces = ["👩🏽‍🚀", "e\u0301", "ñ", "日本語", "שלום", "\u{1F1FA}\u{1F1E6}", "a", "\ud800", "𝄞", "\n\t\"\\"];
+    const pieces = ["👩🏽‍🚀", "e\u0301", "ñ", "日本語", "שלום", "\u{1F1FA}\u{1F1E6}", "a", "\ud800", "𝄞", '\n\t"\\'];
     const spans = Array.from({ length: 48 }, (_, index) =>
       span(`s${index}`, Array.from({ length: 3600 }, (_, at) => pieces[(at + index) % pieces.length]).join("")),
     );
@@ -164,7 +164,12 @@ describe("pipelining", () => {
 
   it("blames a crash on the oldest unanswered request and answers the rest from a fresh process, ids unchanged", async () => {
     const driver = await open("triggers", { command: command("triggers", "--pipelining") });
-    const sends = ["a", "boom", "b", "c"].map((id) => driver.send(prune(id)).then((exchange) => exchange, (error: unknown) => error));
+    const sends = ["a", "boom", "b", "c"].map((id) =>
+      driver.send(prune(id)).then(
+        (exchange) => exchange,
+        (error: unknown) => error,
+      ),
+    );
     const [a, boom, b, c] = await Promise.all(sends);
     expect(outcomeIds([a, b, c] as Exchange[])).toEqual(["a", "b", "c"]);
     expect([(b as Exchange).request.id, (c as Exchange).request.id]).toEqual([3, 4]);
@@ -316,7 +321,9 @@ describe("restart", () => {
     // The command succeeds once: the restart finds the flag file and exits before hello.
     const flag = `/tmp/prunecheck-stdio-${process.pid}-${Date.now()}`;
     try {
-      const driver = await open("", { command: `if [ -e ${flag} ]; then rm ${flag}; echo 'second start' >&2; exit 4; fi; touch ${flag}; ${command("triggers")}` });
+      const driver = await open("", {
+        command: `if [ -e ${flag} ]; then rm ${flag}; echo 'second start' >&2; exit 4; fi; touch ${flag}; ${command("triggers")}`,
+      });
       expect((await faultOf(driver.send(prune("boom")))).code).toBe("crash");
       const fault = await faultOf(driver.send(prune("a")));
       expect(fault.code).toBe("handshake");

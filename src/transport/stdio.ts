@@ -271,7 +271,9 @@ function spawnAdapter(settings: Settings, stderr: StderrTail): AdapterProcess {
     return new AdapterProcess(settings.spawn, stderr);
   } catch (error) {
     // spawn throws synchronously only for arguments it cannot use at all, e.g. a NUL byte in the command.
-    throw new AdapterFault("spawn", HELLO, `could not start ${JSON.stringify(settings.spawn.command)}: ${(error as Error).message}`, stderr.toString(), { cause: error });
+    throw new AdapterFault("spawn", HELLO, `could not start ${JSON.stringify(settings.spawn.command)}: ${(error as Error).message}`, stderr.toString(), {
+      cause: error,
+    });
   }
 }
 

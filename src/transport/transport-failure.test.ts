@@ -41,6 +41,8 @@ describe("invalidUtf8Failure: a line that is not UTF-8, located", () => {
     const failure = invalidUtf8Failure(line, 50);
     expect(failure.code).toBe("not_utf8");
     // 40 bytes back is the second byte of é, so the preview starts after it.
-    expect(failure.detail).toBe(`byte 50 of a 54-byte stdout line is not UTF-8 (bytes c3 28 22 7d, after "${"y".repeat(30)}{\\"text\\":\\""); write UTF-8, or ASCII with \\u escapes`);
+    expect(failure.detail).toBe(
+      `byte 50 of a 54-byte stdout line is not UTF-8 (bytes c3 28 22 7d, after "${"y".repeat(30)}{\\"text\\":\\""); write UTF-8, or ASCII with \\u escapes`,
+    );
   });
 });

@@ -7,7 +7,9 @@ const byIteration = (text: string) => [...text].length;
 describe("sizes under a budget", () => {
   it("count code points exactly as iterating the string does, lone and misordered surrogates included", () => {
     fc.assert(fc.property(fc.string({ unit: "binary" }), (text) => codePoints(text) === byIteration(text)));
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom("\uD800", "\uDBFF", "\uDC00", "\uDFFF", "a", "😀") }), (text) => codePoints(text) === byIteration(text)));
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("\uD800", "\uDBFF", "\uDC00", "\uDFFF", "a", "😀") }), (text) => codePoints(text) === byIteration(text)),
+    );
   });
 
   it("charge an emoji one character and four characters one token", () => {

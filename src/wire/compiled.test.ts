@@ -6,12 +6,23 @@ import { OperationResponse } from "./protocol.ts";
 import { Window } from "./window.ts";
 
 /** Valid windows of every span kind, and the same shapes with fields off in every way a pruner gets them wrong. */
-const oddValue = fc.oneof(fc.constant(undefined), fc.constant(null), fc.integer({ min: -2, max: 2 }), fc.double(), fc.string({ maxLength: 3 }), fc.constant([]), fc.constant({}));
+const oddValue = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.integer({ min: -2, max: 2 }),
+  fc.double(),
+  fc.string({ maxLength: 3 }),
+  fc.constant([]),
+  fc.constant({}),
+);
 const field = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 40, arbitrary: valid }, { weight: 1, arbitrary: oddValue });
 const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined, freq: 2 });
 const idArb = fc.constantFrom("a", "b", "c", "d", "__proto__");
 
-const provenanceArb = fc.array(field(fc.record({ span_id: field(idArb), externalized_key: field(fc.string({ maxLength: 2 })) })), { minLength: 1, maxLength: 2 });
+const provenanceArb = fc.array(field(fc.record({ span_id: field(idArb), externalized_key: field(fc.string({ maxLength: 2 })) })), {
+  minLength: 1,
+  maxLength: 2,
+});
 const common = {
   span_id: field(idArb),
   text: field(fc.string({ maxLength: 4 })),
@@ -28,15 +39,29 @@ const spanArb = fc
     fc.record({ ...common, kind: field(fc.constant("pointer")), ...derived }),
     fc.record({ ...common, kind: field(fc.constant("summary")), ...derived }),
     // Kind and derived fields mixed freely: mostly combinations the refinements reject.
-    fc.record({ ...common, kind: maybe(field(fc.constantFrom("original", "pointer", "summary"))), provenance: maybe(field(provenanceArb)), derivation_depth: maybe(field(fc.integer({ min: -1, max: 2 }))) }),
+    fc.record({
+      ...common,
+      kind: maybe(field(fc.constantFrom("original", "pointer", "summary"))),
+      provenance: maybe(field(provenanceArb)),
+      derivation_depth: maybe(field(fc.integer({ min: -1, max: 2 }))),
+    }),
   )
   .map((span) => Object.fromEntries(Object.entries(span).filter(([, value]) => value !== undefined)));
 // Unique ids mostly, so valid windows of several spans are common; sometimes a duplicate.
-const spansArb = fc.oneof({ weight: 3, arbitrary: fc.uniqueArray(spanArb, { maxLength: 4, selector: (span) => span.span_id }) }, { weight: 1, arbitrary: fc.array(field(spanArb), { maxLength: 4 }) });
+const spansArb = fc.oneof(
+  { weight: 3, arbitrary: fc.uniqueArray(spanArb, { maxLength: 4, selector: (span) => span.span_id }) },
+  { weight: 1, arbitrary: fc.array(field(spanArb), { maxLength: 4 }) },
+);
 const windowArb = fc.record({ spans: field(spansArb), derivation_depth: field(fc.nat({ max: 3 })) });
 const responseArb = fc.oneof(
   fc.record({ id: field(fc.nat({ max: 9 })), ok: field(fc.constant(true)), window: windowArb }),
-  fc.record({ id: field(fc.nat({ max: 9 })), ok: field(fc.constant(false)), error: field(fc.record({ type: field(fc.constant("UnrecoverablePruneError")), message: field(fc.string()), span_id: maybe(field(fc.option(fc.string()))) })) }),
+  fc.record({
+    id: field(fc.nat({ max: 9 })),
+    ok: field(fc.constant(false)),
+    error: field(
+      fc.record({ type: field(fc.constant("UnrecoverablePruneError")), message: field(fc.string()), span_id: maybe(field(fc.option(fc.string()))) }),
+    ),
+  }),
 );
 
 /** What a parse says, in a form toEqual compares exactly: success, the parsed value, every issue. */

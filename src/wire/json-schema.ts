@@ -22,7 +22,10 @@ export type JsonSchemaFile = keyof typeof JSON_SCHEMA_SOURCES;
 
 export function jsonSchemas(): Record<JsonSchemaFile, unknown> {
   return Object.fromEntries(
-    Object.entries(JSON_SCHEMA_SOURCES).map(([file, schema]) => [file, z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" })]),
+    Object.entries(JSON_SCHEMA_SOURCES).map(([file, schema]) => [
+      file,
+      z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }),
+    ]),
   ) as Record<JsonSchemaFile, unknown>;
 }
 

@@ -8,7 +8,11 @@ function nested(levels: number): unknown[] {
   return value;
 }
 
-const answer = (field: unknown) => ({ id: 1, ok: true, window: { spans: [{ span_id: "s1", text: "t", tags: ["constraint"], externalized_key: null, field }], derivation_depth: 1 } });
+const answer = (field: unknown) => ({
+  id: 1,
+  ok: true,
+  window: { spans: [{ span_id: "s1", text: "t", tags: ["constraint"], externalized_key: null, field }], derivation_depth: 1 },
+});
 /** The path to `field` in `answer` and the levels above it: the answer, window, spans, the span. */
 const FIELD = ["window", "spans", 0, "field"];
 const ABOVE_FIELD = 4;
@@ -68,7 +72,10 @@ describe("wireDataProblem: JSON data within the protocol's limits, or what is wr
   it("refuses a value whose JSON would not fit in one protocol line", () => {
     const half = "x".repeat(WIRE_LIMITS.lineBytes / 2);
     expect(wireDataProblem(answer([half.slice(100)]))).toBeNull();
-    expect(wireDataProblem(answer([half, half]))).toEqual({ path: [], message: `the answer is larger than a protocol line allows: its JSON exceeds ${WIRE_LIMITS.lineBytes} bytes` });
+    expect(wireDataProblem(answer([half, half]))).toEqual({
+      path: [],
+      message: `the answer is larger than a protocol line allows: its JSON exceeds ${WIRE_LIMITS.lineBytes} bytes`,
+    });
   });
 
   it("stops early on a value that is small in memory but huge as JSON (one array shared 2^50 times over)", () => {

@@ -65,7 +65,9 @@ function check(walk: Walk, value: unknown, depth: number): Found | null {
       break;
     case "number":
       if (!Number.isFinite(value)) {
-        return found(`${value} is a number outside the wire range: JSON numbers on the wire are finite (a literal such as 1e400 overflows to Infinity), and ids and depths are integers from 0 to 2^53−1`);
+        return found(
+          `${value} is a number outside the wire range: JSON numbers on the wire are finite (a literal such as 1e400 overflows to Infinity), and ids and depths are integers from 0 to 2^53−1`,
+        );
       }
       walk.size += 1;
       break;
@@ -145,7 +147,10 @@ function cycleIn(path: readonly PropertyKey[], chain: readonly object[]): WireDa
     // Finds `later` itself at the latest.
     const earlier = chain.indexOf(chain[later] as object);
     if (earlier < later) {
-      return { path: path.slice(0, later), message: `the value is cyclic, which JSON cannot carry: this is the same object as the one at ${formatPath(path.slice(0, earlier))}` };
+      return {
+        path: path.slice(0, later),
+        message: `the value is cyclic, which JSON cannot carry: this is the same object as the one at ${formatPath(path.slice(0, earlier))}`,
+      };
     }
   }
   return null;

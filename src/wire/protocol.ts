@@ -24,16 +24,12 @@ export const SummarizeRequest = z
     store: Store,
   })
   .meta({ id: "SummarizeRequest" });
-export const RegroundRequest = z
-  .strictObject({ id: RequestId, op: z.literal("reground"), window: Window, store: Store })
-  .meta({ id: "RegroundRequest" });
+export const RegroundRequest = z.strictObject({ id: RequestId, op: z.literal("reground"), window: Window, store: Store }).meta({ id: "RegroundRequest" });
 /**
  * A size limit for `compact`. `chars` counts Unicode code points of every span's text; `tokens`
  * approximates tokens as ceil(code points / 4) per span, summed. See src/wire/budget.ts.
  */
-export const Budget = z
-  .strictObject({ unit: z.enum(["chars", "tokens"]), limit: z.int().min(0) })
-  .meta({ id: "Budget" });
+export const Budget = z.strictObject({ unit: z.enum(["chars", "tokens"]), limit: z.int().min(0) }).meta({ id: "Budget" });
 export type Budget = z.infer<typeof Budget>;
 
 /** Budget-driven compaction: the implementation chooses what to evict; the harness infers it by diffing. */

@@ -21,9 +21,6 @@ describe("precondition tags", () => {
   });
 
   it("lists a span's precondition tags once each, in first-seen order", () => {
-    expect(preconditionTagsOf({ tags: ["scope_qualifier", "Invariant", "constraint", "scope_qualifier", "x"] })).toEqual([
-      "scope_qualifier",
-      "constraint",
-    ]);
+    expect(preconditionTagsOf({ tags: ["scope_qualifier", "Invariant", "constraint", "scope_qualifier", "x"] })).toEqual(["scope_qualifier", "constraint"]);
   });
 });

@@ -3,13 +3,7 @@
  * preserves tag spelling, so `Invariant` is an ordinary tag. The seed's prose names `precondition`
  * ("spans tagged `invariant` or `precondition`"); its code forgot it, we do not.
  */
-export const PRECONDITION_TAGS = Object.freeze([
-  "invariant",
-  "constraint",
-  "negative_result",
-  "scope_qualifier",
-  "precondition",
-] as const);
+export const PRECONDITION_TAGS = Object.freeze(["invariant", "constraint", "negative_result", "scope_qualifier", "precondition"] as const);
 
 export type PreconditionTag = (typeof PRECONDITION_TAGS)[number];
 

@@ -43,12 +43,21 @@ describe("Window", () => {
 
   it("quotes awkward duplicate ids exactly in the message", () => {
     const id = 'q"\\\n';
-    const issues = issuesOf(Window, { spans: [{ ...original, span_id: id }, { ...original, span_id: id }], derivation_depth: 0 });
+    const issues = issuesOf(Window, {
+      spans: [
+        { ...original, span_id: id },
+        { ...original, span_id: id },
+      ],
+      derivation_depth: 0,
+    });
     expect(issues[0]?.message).toContain(JSON.stringify(id));
   });
 
   it("treats NFC and NFD ids as different ids", () => {
-    const spans = [{ ...original, span_id: "caf\u00e9" }, { ...original, span_id: "cafe\u0301" }];
+    const spans = [
+      { ...original, span_id: "caf\u00e9" },
+      { ...original, span_id: "cafe\u0301" },
+    ];
     expect(Window.safeParse({ spans, derivation_depth: 0 }).success).toBe(true);
   });
 

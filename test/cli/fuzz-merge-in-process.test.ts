@@ -56,7 +56,9 @@ describe("prunecheck merge, in process", () => {
     const base = tempDir();
     for (const shard of ["1/2", "2/2"]) {
       const out = join(base, `s${shard[0]}`);
-      expect((await cli(["fuzz", ...QUICK, "--exhaustive", "1", "--shard", shard, "--seed", "8", "--out", out, "--corpus", join(base, "corpus")])).code).toBe(0);
+      expect((await cli(["fuzz", ...QUICK, "--exhaustive", "1", "--shard", shard, "--seed", "8", "--out", out, "--corpus", join(base, "corpus")])).code).toBe(
+        0,
+      );
     }
     const merged = join(base, "merged");
     const { code, lines, errors } = await cli(["merge", join(base, "s1", "summary.json"), join(base, "s2", "summary.json"), "--out", merged]);
@@ -72,7 +74,8 @@ describe("prunecheck merge, in process", () => {
     const base = tempDir();
     const passing = join(base, "passing");
     const failing = join(base, "failing");
-    const run = (property: string, out: string) => cli(["run", "--impl", STALE_KEY_ACCEPTED, "--runs", "200", "--seed", "1", "--property", property, "--out", out]);
+    const run = (property: string, out: string) =>
+      cli(["run", "--impl", STALE_KEY_ACCEPTED, "--runs", "200", "--seed", "1", "--property", property, "--out", out]);
     expect((await run("kept-untouched", passing)).code).toBe(0);
     expect((await run("stale-key-refused", failing)).code).toBe(1);
     const merged = join(base, "merged");

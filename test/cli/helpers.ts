@@ -58,7 +58,10 @@ export interface Spawned {
  * Its stderr is a pipe, so it would write a status line every few seconds: off unless `env` asks for
  * them, since how many a run writes depends on how loaded the machine is.
  */
-export function spawnCli(args: readonly string[], options: { timeoutMs?: number; onSpawn?: (pid: number) => void; env?: Record<string, string> } = {}): Promise<Spawned> {
+export function spawnCli(
+  args: readonly string[],
+  options: { timeoutMs?: number; onSpawn?: (pid: number) => void; env?: Record<string, string> } = {},
+): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, PRUNECHECK_PROGRESS_INTERVAL_MS: "0", ...options.env };
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], timeout: options.timeoutMs ?? 60_000 });
@@ -104,7 +107,10 @@ export function readReports(outDir: string): { readonly stem: string; readonly r
 
 /** The JUnit test cases, each with its name and body (empty for a self-closing one). */
 export function junitCases(xml: string): { readonly name: string; readonly body: string }[] {
-  return [...xml.matchAll(/<testcase [^>]*?\sname="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)].map((match) => ({ name: match[1] as string, body: match[2] ?? "" }));
+  return [...xml.matchAll(/<testcase [^>]*?\sname="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)].map((match) => ({
+    name: match[1] as string,
+    body: match[2] ?? "",
+  }));
 }
 
 export function lastLine(text: string): string {

@@ -23,11 +23,15 @@ describe.concurrent("interrupting prunecheck run", () => {
     ["SIGINT", 130],
     ["SIGTERM", 143],
   ] as const) {
-    it(`${signal} against a hung adapter: exit ${code}, summary.json with every property in flight interrupted, no adapter left running`, async ({ expect }) => {
+    it(`${signal} against a hung adapter: exit ${code}, summary.json with every property in flight interrupted, no adapter left running`, async ({
+      expect,
+    }) => {
       const out = tempDir();
       const marker = processMarker(`interrupt-${signal}`);
       let pid = 0;
-      const running = spawnCli(["run", "--cmd", adapterCommand("hang", marker), ...NEVER, "--seed", "9", "--out", out], { onSpawn: (spawned) => (pid = spawned) });
+      const running = spawnCli(["run", "--cmd", adapterCommand("hang", marker), ...NEVER, "--seed", "9", "--out", out], {
+        onSpawn: (spawned) => (pid = spawned),
+      });
       await adapterStarted(marker, 1500);
       const sent = performance.now();
       process.kill(pid, signal);
@@ -38,10 +42,15 @@ describe.concurrent("interrupting prunecheck run", () => {
       expect([result.code, result.signal]).toEqual([code, null]);
       // A stdio adapter's properties are checked side by side: all of them were in flight, none finished.
       const inFlight = PROPERTIES.filter((property) => appliesTo(property, "core", ["prune"])).length;
-      expect(lastLine(result.stdout)).toMatch(new RegExp(`^prunecheck: hang was INTERRUPTED at core \\(${inFlight} properties checked, ${PROPERTIES.length - inFlight} skipped, `));
+      expect(lastLine(result.stdout)).toMatch(
+        new RegExp(`^prunecheck: hang was INTERRUPTED at core \\(${inFlight} properties checked, ${PROPERTIES.length - inFlight} skipped, `),
+      );
       const summary = readSummary(out);
       expect(summary).toMatchObject({ implementation: "hang", interrupted: true, violations: [] });
-      expect(summary.results.map((line) => line.status).sort()).toEqual([...Array(inFlight).fill("interrupted"), ...Array(PROPERTIES.length - inFlight).fill("skipped")]);
+      expect(summary.results.map((line) => line.status).sort()).toEqual([
+        ...Array(inFlight).fill("interrupted"),
+        ...Array(PROPERTIES.length - inFlight).fill("skipped"),
+      ]);
       expect(await leftoverProcesses(marker)).toEqual([]);
     });
   }

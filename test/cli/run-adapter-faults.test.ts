@@ -24,10 +24,25 @@ const lastId = (pattern: RegExp, text: string) => [...text.matchAll(pattern)].at
 
 const FAULTS: readonly Fault[] = [
   { fixture: "hang", code: "timeout", properties: APPLICABLE.slice(0, 1) },
-  { fixture: "crash", code: "crash", properties: APPLICABLE.slice(0, 2), failedId: (report) => lastId(/crash\.mjs: giving up on request (\d+)/g, report.stderr) },
+  {
+    fixture: "crash",
+    code: "crash",
+    properties: APPLICABLE.slice(0, 2),
+    failedId: (report) => lastId(/crash\.mjs: giving up on request (\d+)/g, report.stderr),
+  },
   { fixture: "junk", code: "not_json", properties: APPLICABLE.slice(0, 1) },
-  { fixture: "wrong-id", code: "wrong_id", properties: APPLICABLE.slice(0, 1), failedId: (report) => lastId(/expected id (\d+), got/g, report.finding.message) },
-  { fixture: "bad-schema", code: "schema", properties: APPLICABLE.slice(0, 1), failedId: (report) => lastId(/prune request (\d+) is not an OperationResponse/g, report.finding.message) },
+  {
+    fixture: "wrong-id",
+    code: "wrong_id",
+    properties: APPLICABLE.slice(0, 1),
+    failedId: (report) => lastId(/expected id (\d+), got/g, report.finding.message),
+  },
+  {
+    fixture: "bad-schema",
+    code: "schema",
+    properties: APPLICABLE.slice(0, 1),
+    failedId: (report) => lastId(/prune request (\d+) is not an OperationResponse/g, report.finding.message),
+  },
 ];
 
 /** Short scenarios shrink in few steps, and every step against a broken adapter restarts it. */
@@ -51,12 +66,18 @@ describe.concurrent("prunecheck run on an adapter that breaks the protocol", () 
 
       const summary = readSummary(out);
       expect(summary.violations).toEqual(["adapter-protocol"]);
-      expect(summary.results.map((result) => [result.property, result.status, result.violated])).toEqual(properties.map((id) => [id, "failed", "adapter-protocol"]));
+      expect(summary.results.map((result) => [result.property, result.status, result.violated])).toEqual(
+        properties.map((id) => [id, "failed", "adapter-protocol"]),
+      );
 
       // A broken transport may break every property, each with its own shrunk case: none is lost.
       const reports = readReports(out);
-      expect(reports.map(({ report }) => [report.property.id, report.checked_property]).sort()).toEqual(properties.map((id) => ["adapter-protocol", id]).sort());
-      expect(summary.results.map((result) => result.report)).toEqual(properties.map((id) => reports.find(({ report }) => report.checked_property === id)?.stem));
+      expect(reports.map(({ report }) => [report.property.id, report.checked_property]).sort()).toEqual(
+        properties.map((id) => ["adapter-protocol", id]).sort(),
+      );
+      expect(summary.results.map((result) => result.report)).toEqual(
+        properties.map((id) => reports.find(({ report }) => report.checked_property === id)?.stem),
+      );
       const { stem, report } = reports.find(({ report }) => report.checked_property === properties[0]) as (typeof reports)[number];
       expect(report.finding.message).toContain(`[${code}]`);
       expect(report.response).toBeNull();
@@ -129,7 +150,9 @@ describe.concurrent("prunecheck run on an adapter that breaks the protocol", () 
     const run = await cli(["run", "--cmd", "echo hello", "--timeout-ms", "2000", "--out", tempDir()]);
     expect(run.code).toBe(2);
     expect(run.lines).toEqual([]);
-    expect(run.errors).toEqual([expect.stringMatching(/^prunecheck: the adapter did not answer hello with a valid protocol 1 handshake \[handshake\]: .*not JSON.*\nHint: [^\n]+$/)]);
+    expect(run.errors).toEqual([
+      expect.stringMatching(/^prunecheck: the adapter did not answer hello with a valid protocol 1 handshake \[handshake\]: .*not JSON.*\nHint: [^\n]+$/),
+    ]);
   });
 
   it("a command that does not exist: exits 2 with a spawn error and the shell's complaint", async ({ expect }) => {
@@ -137,7 +160,9 @@ describe.concurrent("prunecheck run on an adapter that breaks the protocol", () 
     expect(run.code).toBe(2);
     expect(run.lines).toEqual([]);
     const [headline, hint, ...stderr] = (run.errors[0] as string).split("\n");
-    expect(headline).toBe("prunecheck: the adapter command could not be started [spawn]: the shell could not run the command (exit status 127: command not found)");
+    expect(headline).toBe(
+      "prunecheck: the adapter command could not be started [spawn]: the shell could not run the command (exit status 127: command not found)",
+    );
     expect(hint).toMatch(/^Hint: /);
     expect(stderr.join("\n")).toContain("not found");
   });

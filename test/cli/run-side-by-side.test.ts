@@ -26,7 +26,14 @@ async function open(command: string): Promise<Driver> {
 
 /** The same driver, checked one property at a time. */
 function oneAtATime(driver: Driver): Driver {
-  return { name: driver.name, capabilities: driver.capabilities, isolatesInputs: true, send: (call) => driver.send(call), stderrTail: () => driver.stderrTail(), close: () => driver.close() };
+  return {
+    name: driver.name,
+    capabilities: driver.capabilities,
+    isolatesInputs: true,
+    send: (call) => driver.send(call),
+    stderrTail: () => driver.stderrTail(),
+    close: () => driver.close(),
+  };
 }
 
 /** What a verdict is, without how long it took. */
@@ -47,13 +54,20 @@ describe("prunecheck run against a stdio adapter checks every property side by s
     const counterexamples = (dir: string) => readReports(dir).map(({ report }) => [report.property.id, report.counterexample, report.origin]);
     expect(counterexamples(sideBySide)).toEqual(counterexamples(sequential));
     // Printed in catalog order whatever finished first, the summary last.
-    expect(io.lines.slice(0, -1).map((line) => line.slice(2).split(/[ :]/)[0])).toEqual(together.results.filter((line) => line.status !== "skipped").map((line) => line.property));
+    expect(io.lines.slice(0, -1).map((line) => line.slice(2).split(/[ :]/)[0])).toEqual(
+      together.results.filter((line) => line.status !== "skipped").map((line) => line.property),
+    );
   });
 
   it("so a pipelining adapter holds requests of several properties at once", async () => {
     const command = `${adapterCommand("echo-ok", marker)} --pipelining --delay 2`;
     const driver = await open(command);
-    await runSuite(driver, { kind: "cmd", command }, { level: "core", runs: 5, seed: 1, outDir: tempDir(), properties: selectProperties(PROPERTIES, ["kept-untouched", "inputs-immutable", "deterministic"]) }, memoryIo());
+    await runSuite(
+      driver,
+      { kind: "cmd", command },
+      { level: "core", runs: 5, seed: 1, outDir: tempDir(), properties: selectProperties(PROPERTIES, ["kept-untouched", "inputs-immutable", "deterministic"]) },
+      memoryIo(),
+    );
     const held = [...driver.stderrTail().matchAll(/held=(\d+)/g)].map((match) => Number(match[1]));
     expect(Math.max(...held)).toBeGreaterThan(1);
   });

@@ -35,7 +35,9 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
   it("exits 1 with nothing on stderr, and ends stdout on the one-line summary naming what it violates", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(1);
-    expect(lastLine(run.stdout)).toMatch(/^prunecheck: naive-python VIOLATES [a-z-]+(, [a-z-]+)* at core \(\d+ properties checked, \d+ skipped, \d+ runs, \d+ requests, \d+\.\d s\)$/);
+    expect(lastLine(run.stdout)).toMatch(
+      /^prunecheck: naive-python VIOLATES [a-z-]+(, [a-z-]+)* at core \(\d+ properties checked, \d+ skipped, \d+ runs, \d+ requests, \d+\.\d s\)$/,
+    );
     expect(run.stdout).not.toMatch(STACK_FRAME);
     const summary = readSummary(out);
     expect(summary.violations.length).toBeGreaterThan(0);
@@ -50,7 +52,11 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
       expect(stem).toBe(join(out, reportFileStem(report)));
       expect(stem.endsWith(`${report.property.id}-naive-python-${SEED}`)).toBe(true);
       expect(existsSync(`${stem}.md`)).toBe(true);
-      expect(report).toMatchObject({ origin: { kind: "random", seed: SEED }, level: "core", implementation: { name: "naive-python", target: { kind: "cmd", command: NAIVE } } });
+      expect(report).toMatchObject({
+        origin: { kind: "random", seed: SEED },
+        level: "core",
+        implementation: { name: "naive-python", target: { kind: "cmd", command: NAIVE } },
+      });
       expectFailingRequestLast(report);
       expect(report.response).not.toBeNull();
     }

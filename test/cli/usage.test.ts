@@ -34,9 +34,17 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
     ["--cmd and --impl together", ["run", "--cmd", "python3 adapter.py", "--impl", "pruner.ts"], "--cmd and --impl name two implementations"],
     // These get past the flags, so they write a summary saying why: into a temp folder, not the checkout.
     ["--impl of a missing file", ["run", "--impl", join(files, "missing.ts"), "--out", join(files, "out")], /--impl .*missing\.ts: cannot load module/],
-    ["--impl of a module exporting no pruner", ["run", "--impl", join(PRUNERS, "no-pruner.ts"), "--out", join(files, "out")], "no-pruner.ts: no export is a pruner"],
+    [
+      "--impl of a module exporting no pruner",
+      ["run", "--impl", join(PRUNERS, "no-pruner.ts"), "--out", join(files, "out")],
+      "no-pruner.ts: no export is a pruner",
+    ],
     ["an unknown --property", ["run", "--property", "nope"], '--property: unknown id "nope"'],
-    ["--property adapter-protocol, which every property checks", ["run", "--property", "adapter-protocol"], "--property adapter-protocol: the protocol is checked on every request of every property"],
+    [
+      "--property adapter-protocol, which every property checks",
+      ["run", "--property", "adapter-protocol"],
+      "--property adapter-protocol: the protocol is checked on every request of every property",
+    ],
     ["replay of a missing file", ["replay", join(files, "missing.json")], /cannot read report .*missing\.json: ENOENT/],
     ["replay of a file that is not JSON", ["replay", notJson], "report.md is not JSON"],
     ["replay of JSON that is not a report", ["replay", notReport], /other\.json is not a prunecheck report: ✖ .* → at property/],

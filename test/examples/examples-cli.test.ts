@@ -25,7 +25,24 @@ describe("the README's examples through the real binary", () => {
     it(`${example.name} conforms at strict under prunecheck fuzz --time 0 (corpus and exhaustive phase)`, async () => {
       const out = tempDir();
       const corpus = join(tempDir(), "corpus");
-      const args = ["fuzz", ...example.target, "--level", "strict", "--time", "0", "--exhaustive", "1", "--workers", "1", "--seed", "11", "--out", out, "--corpus", corpus];
+      const args = [
+        "fuzz",
+        ...example.target,
+        "--level",
+        "strict",
+        "--time",
+        "0",
+        "--exhaustive",
+        "1",
+        "--workers",
+        "1",
+        "--seed",
+        "11",
+        "--out",
+        out,
+        "--corpus",
+        corpus,
+      ];
       const result = await spawnCli(args, { timeoutMs: 120_000 });
 
       expect(result.stdout).not.toContain("✖");

@@ -88,6 +88,9 @@ function findRun(line: string, from: number, length: number): number {
 
 /** The cells of a GFM table row: split on pipes no backslash escapes, trimmed of blanks, `\|` then read as `|`. */
 export function tableCells(row: string): string[] {
-  const inner = row.trim().replace(/^\|/, "").replace(/(?<!\\)\|$/, "");
+  const inner = row
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/(?<!\\)\|$/, "");
   return inner.split(/(?<!\\)\|/).map((cell) => cell.replace(/^[ \t]+|[ \t]+$/g, "").replace(/\\\|/g, "|"));
 }

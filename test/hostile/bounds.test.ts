@@ -23,12 +23,33 @@ const HOSTILE: readonly Hostile[] = [
     fixture: "deep-extra-field.mjs",
     kind: "cmd",
     code: "limits",
-    finding: /the answer to prune request (\d+): ✖ arrays and objects are nested 65 deep here, past the protocol's limit of 64 .* → at window\.spans\[0\]\.deep(?:\[0\]){60}$/,
+    finding:
+      /the answer to prune request (\d+): ✖ arrays and objects are nested 65 deep here, past the protocol's limit of 64 .* → at window\.spans\[0\]\.deep(?:\[0\]){60}$/,
   },
-  { fixture: "invalid-utf8.mjs", kind: "cmd", code: "not_utf8", finding: /: byte \d+ of a \d+-byte stdout line is not UTF-8 \(bytes ff [0-9a-f ]*, after ".*\\"text\\":\\""\)/ },
-  { fixture: "huge-id.mjs", kind: "cmd", code: "limits", finding: /the answer to prune request (\d+): ✖ Infinity is a number outside the wire range: .*1e400.* → at id$/ },
-  { fixture: "cyclic-field.ts", kind: "impl", code: "limits", finding: /what prune request (\d+) returned: ✖ the value is cyclic, .* at spans\[0\]\.field → at spans\[0\]\.field\.self$/ },
-  { fixture: "deep-field.ts", kind: "impl", code: "limits", finding: /what prune request (\d+) returned: ✖ arrays and objects are nested 65 deep here, .* → at spans\[0\]\.field(?:\[0\]){60}$/ },
+  {
+    fixture: "invalid-utf8.mjs",
+    kind: "cmd",
+    code: "not_utf8",
+    finding: /: byte \d+ of a \d+-byte stdout line is not UTF-8 \(bytes ff [0-9a-f ]*, after ".*\\"text\\":\\""\)/,
+  },
+  {
+    fixture: "huge-id.mjs",
+    kind: "cmd",
+    code: "limits",
+    finding: /the answer to prune request (\d+): ✖ Infinity is a number outside the wire range: .*1e400.* → at id$/,
+  },
+  {
+    fixture: "cyclic-field.ts",
+    kind: "impl",
+    code: "limits",
+    finding: /what prune request (\d+) returned: ✖ the value is cyclic, .* at spans\[0\]\.field → at spans\[0\]\.field\.self$/,
+  },
+  {
+    fixture: "deep-field.ts",
+    kind: "impl",
+    code: "limits",
+    finding: /what prune request (\d+) returned: ✖ arrays and objects are nested 65 deep here, .* → at spans\[0\]\.field(?:\[0\]){60}$/,
+  },
 ];
 
 /** Short scenarios: every shrink step that meets the fault restarts a stdio adapter. */

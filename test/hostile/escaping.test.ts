@@ -55,7 +55,13 @@ describe("an adapter whose name, span ids, texts and stderr attack the rendering
     const layout = markdownLayout(markdown);
     expect(layout.unclosed).toBe(false);
     expect(codeSpans(layout.lines[0] as string).text).toBe("#  violated by ");
-    expect(layout.lines.filter((line) => line.startsWith("#"))).toEqual([layout.lines[0], "## What happened", "## The window before and after the failing request", "## Evidence", "## Replay"]);
+    expect(layout.lines.filter((line) => line.startsWith("#"))).toEqual([
+      layout.lines[0],
+      "## What happened",
+      "## The window before and after the failing request",
+      "## Evidence",
+      "## Replay",
+    ]);
     expect(layout.lines.filter((line) => /^\d+\. /.test(line))).toHaveLength(report.story.length);
     expect(layout.lines.find((line) => line.startsWith(`${report.story.length}. That is the violation: span `))).toContain("appeared from nowhere");
     const rows = layout.lines.filter((line) => line.startsWith("| ") && !line.startsWith("| span_id") && !line.startsWith("| ---")).map(tableCells);

@@ -23,7 +23,19 @@ describe("finding messages and quoted stderr are capped, whatever size the adapt
     ["an answer id", "--id", "kept-untouched", "adapter-protocol"],
   ])("%s of 1 MB", async (_, mode, property, violated) => {
     const out = join(tempDir(), "out");
-    const { code, lines } = await cli(["run", "--cmd", `"${process.execPath}" "${HUGE}" ${mode} ${MEGABYTES}`, "--property", property, "--runs", "5", "--seed", "1", "--out", out]);
+    const { code, lines } = await cli([
+      "run",
+      "--cmd",
+      `"${process.execPath}" "${HUGE}" ${mode} ${MEGABYTES}`,
+      "--property",
+      property,
+      "--runs",
+      "5",
+      "--seed",
+      "1",
+      "--out",
+      out,
+    ]);
     expect(code).toBe(1);
     for (const line of lines) expect(line.length).toBeLessThan(MAX_MESSAGE_CHARS + 500);
     expect(lines.join("\n")).toContain("more characters) …");

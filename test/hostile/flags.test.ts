@@ -21,29 +21,56 @@ const cores = availableParallelism();
 
 describe("numeric flags: a value out of range or not plain decimal is exit 2 naming the flag, the value and the range", () => {
   it.each([
-    ["a timeout Node's timers cannot hold (it fired after 1 ms)", ["run", "--timeout-ms", "3000000000"], '--timeout-ms must be a decimal integer from 1 to 2147483647, got "3000000000"'],
+    [
+      "a timeout Node's timers cannot hold (it fired after 1 ms)",
+      ["run", "--timeout-ms", "3000000000"],
+      '--timeout-ms must be a decimal integer from 1 to 2147483647, got "3000000000"',
+    ],
     ["the same timeout given to fuzz", ["fuzz", "--timeout-ms", "3000000000"], '--timeout-ms must be a decimal integer from 1 to 2147483647, got "3000000000"'],
-    ["the same timeout given to replay", ["replay", "r.json", "--timeout-ms", "3000000000"], '--timeout-ms must be a decimal integer from 1 to 2147483647, got "3000000000"'],
-    ["the same timeout given to matrix", ["matrix", "--config", "prunecheck.matrix.json", "--timeout-ms", "3000000000"], '--timeout-ms must be a decimal integer from 1 to 2147483647, got "3000000000"'],
+    [
+      "the same timeout given to replay",
+      ["replay", "r.json", "--timeout-ms", "3000000000"],
+      '--timeout-ms must be a decimal integer from 1 to 2147483647, got "3000000000"',
+    ],
+    [
+      "the same timeout given to matrix",
+      ["matrix", "--config", "prunecheck.matrix.json", "--timeout-ms", "3000000000"],
+      '--timeout-ms must be a decimal integer from 1 to 2147483647, got "3000000000"',
+    ],
     ["runs in exponent notation", ["run", "--runs", "1e12"], '--runs must be a decimal integer from 1 to 1000000, got "1e12"'],
     ["a trillion runs", ["run", "--runs", "1000000000000"], '--runs must be a decimal integer from 1 to 1000000, got "1000000000000"'],
-    ["more workers than twice the cores", ["fuzz", "--workers", String(2 * cores + 1)], `--workers must be a decimal integer from 1 to ${2 * cores}, got "${2 * cores + 1}"`],
-    ["an empty seed (Number(\"\") is 0)", ["run", "--seed", ""], '--seed must be a decimal integer from 0 to 2147483647, got ""'],
+    [
+      "more workers than twice the cores",
+      ["fuzz", "--workers", String(2 * cores + 1)],
+      `--workers must be a decimal integer from 1 to ${2 * cores}, got "${2 * cores + 1}"`,
+    ],
+    ['an empty seed (Number("") is 0)', ["run", "--seed", ""], '--seed must be a decimal integer from 0 to 2147483647, got ""'],
     ["a hexadecimal seed (0x10 ran as 16)", ["run", "--seed", "0x10"], '--seed must be a decimal integer from 0 to 2147483647, got "0x10"'],
     ["a seed past 32 bits (1e20 ran as 1661992960)", ["run", "--seed", "1e20"], '--seed must be a decimal integer from 0 to 2147483647, got "1e20"'],
     ["a negative seed, written --seed=-N", ["run", "--seed=-539222987"], '--seed must be a decimal integer from 0 to 2147483647, got "-539222987"'],
-    ["a negative seed, written --seed -N (parseArgs calls it ambiguous)", ["run", "--seed", "-539222987"], '--seed must be a decimal integer from 0 to 2147483647, got a value starting with "-"'],
+    [
+      "a negative seed, written --seed -N (parseArgs calls it ambiguous)",
+      ["run", "--seed", "-539222987"],
+      '--seed must be a decimal integer from 0 to 2147483647, got a value starting with "-"',
+    ],
     ["a fuzz campaign seed past 32 bits", ["fuzz", "--seed", "12345678901"], '--seed must be a decimal integer from 0 to 2147483647, got "12345678901"'],
     ["a padded --max-commands", ["run", "--max-commands", " 7 "], '--max-commands must be a decimal integer from 1 to 1000, got " 7 "'],
     ["an --exhaustive bound that would run for weeks", ["fuzz", "--exhaustive", "5"], '--exhaustive must be a decimal integer from 0 to 4, got "5"'],
-    ["a --time no timer or deadline should count to", ["fuzz", "--time", "9999999999h"], '--time must be at most 2147483647 ms (about 24.8 days), got "9999999999h"'],
+    [
+      "a --time no timer or deadline should count to",
+      ["fuzz", "--time", "9999999999h"],
+      '--time must be at most 2147483647 ms (about 24.8 days), got "9999999999h"',
+    ],
   ])("%s", async (_, args, headline) => {
     await expectRefused(args, headline);
   });
 
   it("a CI run id as --seed is refused before anything runs, with the modulo that makes a seed of it", async () => {
     const out = join(tempDir(), "out");
-    const hint = await expectRefused(["run", "--impl", join(PRUNERS, "drops-precondition.ts"), "--seed", "12345678901", "--out", out], '--seed must be a decimal integer from 0 to 2147483647, got "12345678901"');
+    const hint = await expectRefused(
+      ["run", "--impl", join(PRUNERS, "drops-precondition.ts"), "--seed", "12345678901", "--out", out],
+      '--seed must be a decimal integer from 0 to 2147483647, got "12345678901"',
+    );
     expect(hint).toContain("--seed $(( GITHUB_RUN_ID % 2147483648 ))");
   });
 });
@@ -52,7 +79,19 @@ describe("a seed is recorded as it ran: the summary, the report and its file nam
   it("the largest seed runs, is recorded as given, names the report file without a double dash, and replays", async () => {
     const out = join(tempDir(), "out");
     const seed = 2 ** 31 - 1;
-    const run = await cli(["run", "--impl", join(PRUNERS, "drops-precondition.ts"), "--property", "precondition-recoverable", "--runs", "20", "--seed", String(seed), "--out", out]);
+    const run = await cli([
+      "run",
+      "--impl",
+      join(PRUNERS, "drops-precondition.ts"),
+      "--property",
+      "precondition-recoverable",
+      "--runs",
+      "20",
+      "--seed",
+      String(seed),
+      "--out",
+      out,
+    ]);
     expect(run.code).toBe(1);
     expect(run.lines[0]).toContain(`seed ${seed}`);
     expect(readSummary(out).seed).toBe(seed);

@@ -14,7 +14,19 @@ describe.concurrent("prunecheck run on an adapter that hangs on one kind of span
       const out = tempDir();
       const marker = processMarker(`hangshrink-${seed}`);
       const cmd = `${marker} "${process.execPath}" "${FIXTURE}"`;
-      const run = await spawnCli(["run", "--cmd", cmd, "--property", "inputs-immutable", "--timeout-ms", String(TIMEOUT_MS), "--seed", String(seed), "--out", out]);
+      const run = await spawnCli([
+        "run",
+        "--cmd",
+        cmd,
+        "--property",
+        "inputs-immutable",
+        "--timeout-ms",
+        String(TIMEOUT_MS),
+        "--seed",
+        String(seed),
+        "--out",
+        out,
+      ]);
       expect(run.stderr).toBe("");
       expect(run.code).toBe(1);
 
@@ -26,7 +38,9 @@ describe.concurrent("prunecheck run on an adapter that hangs on one kind of span
       expect(report.hang_shrink).toMatchObject({ full_timeout_ms: TIMEOUT_MS, smallest_confirmed: true });
       expect(report.hang_shrink?.timeout_ms).toBeLessThan(TIMEOUT_MS);
       expect(report.shrinks).toBeGreaterThan(0);
-      expect(readFileSync(`${stem}.md`, "utf8")).toContain(`instead of the full ${TIMEOUT_MS} ms; this case was then run again at the full timeout and hung there too.`);
+      expect(readFileSync(`${stem}.md`, "utf8")).toContain(
+        `instead of the full ${TIMEOUT_MS} ms; this case was then run again at the full timeout and hung there too.`,
+      );
 
       // Find and shrink times are the report's; their sum is the property's time in the summary.
       const [result] = readSummary(out).results;

@@ -28,7 +28,10 @@ describe("reports under kill -9", () => {
     for (const killAfterMs of [0, 40]) {
       const out = tempDir();
       const target = join(out, `${stem}.json`);
-      const child = spawn(process.execPath, ["--import", "tsx", join(FIXTURES, "write-reports-forever.ts"), SOURCE, out, String(MEGABYTES)], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+      const child = spawn(process.execPath, ["--import", "tsx", join(FIXTURES, "write-reports-forever.ts"), SOURCE, out, String(MEGABYTES)], {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "inherit"],
+      });
       const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
       // Once one write has finished the loop is always inside the next one: the old file is being replaced.
       await new Promise<void>((resolve, reject) => {

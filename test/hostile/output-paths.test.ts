@@ -13,7 +13,9 @@ describe.concurrent("bad output paths are refused before anything runs", () => {
     const run = await cli(["run", ...QUICK, "--out", file]);
     expect(run.code).toBe(2);
     expect(run.lines).toEqual([]);
-    expect(run.errors).toEqual([`prunecheck: --out ${file}: is a file, not a folder\nHint: --out takes a folder prunecheck can create and write (e.g. --out reports); it is made if missing.`]);
+    expect(run.errors).toEqual([
+      `prunecheck: --out ${file}: is a file, not a folder\nHint: --out takes a folder prunecheck can create and write (e.g. --out reports); it is made if missing.`,
+    ]);
   });
 
   it("run --junit a folder: exit 2 naming it, no property checked, nothing written", async ({ expect }) => {
@@ -22,7 +24,9 @@ describe.concurrent("bad output paths are refused before anything runs", () => {
     const run = await cli(["run", ...QUICK, "--out", out, "--junit", dir]);
     expect(run.code).toBe(2);
     expect(run.lines).toEqual([]);
-    expect(run.errors).toEqual([`prunecheck: --junit ${dir}: is a folder, and it names the file to write\nHint: Give --junit a file path, e.g. --junit ${join(dir, "junit.xml")}.`]);
+    expect(run.errors).toEqual([
+      `prunecheck: --junit ${dir}: is a folder, and it names the file to write\nHint: Give --junit a file path, e.g. --junit ${join(dir, "junit.xml")}.`,
+    ]);
     expect(readdirSync(out)).toEqual([]);
   });
 
@@ -64,7 +68,9 @@ describe.concurrent("matrix output names", () => {
     const run = await cli(["matrix", "--config", config(dir, ["matrix.md"]), "--out", join(dir, "out")]);
     expect(run.code).toBe(2);
     expect(run.lines).toEqual([]);
-    expect(run.errors[0]).toContain('name "matrix.md" is the name of a file the matrix writes beside the implementations\' folders (matrix.json, matrix.md, matrix.html); choose another → at implementations[0].name');
+    expect(run.errors[0]).toContain(
+      'name "matrix.md" is the name of a file the matrix writes beside the implementations\' folders (matrix.json, matrix.md, matrix.html); choose another → at implementations[0].name',
+    );
   });
 
   it("two names that differ only in letter case: exit 2, they would share a folder on macOS", async ({ expect }) => {
@@ -79,6 +85,8 @@ describe.concurrent("matrix output names", () => {
     mkdirSync(join(out, "matrix.md"));
     const run = await cli(["matrix", "--config", config(out, ["reference"]), "--out", out]);
     expect([run.code, run.lines]).toEqual([2, []]);
-    expect(run.errors[0]).toBe(`prunecheck: --out ${out}: ${join(out, "matrix.md")} is a folder where prunecheck writes a file\nHint: Remove or rename ${join(out, "matrix.md")}, or give --out another folder.`);
+    expect(run.errors[0]).toBe(
+      `prunecheck: --out ${out}: ${join(out, "matrix.md")} is a folder where prunecheck writes a file\nHint: Remove or rename ${join(out, "matrix.md")}, or give --out another folder.`,
+    );
   });
 });

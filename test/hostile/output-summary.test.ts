@@ -18,9 +18,20 @@ describe.concurrent("every exit path writes summary.json saying what happened", 
     expect(run.code).toBe(2);
     expect(run.errors[0]).toMatch(/^prunecheck: the adapter did not answer hello with a valid protocol 1 handshake \[handshake\]: /);
     const summary = readSummary(out);
-    expect(summary).toMatchObject({ implementation: "(not started)", interrupted: false, violations: [], error: { kind: "adapter", code: "handshake", message: expect.stringMatching(/^the adapter did not answer hello with a valid protocol 1 handshake: .*not JSON/) } });
+    expect(summary).toMatchObject({
+      implementation: "(not started)",
+      interrupted: false,
+      violations: [],
+      error: {
+        kind: "adapter",
+        code: "handshake",
+        message: expect.stringMatching(/^the adapter did not answer hello with a valid protocol 1 handshake: .*not JSON/),
+      },
+    });
     expect(summary.results.map((line) => [line.property, line.status])).toEqual(EVERY.map((id) => [id, "error"]));
-    expect(readFileSync(join(out, "summary.md"), "utf8")).toMatch(/^## prunecheck: `\(not started\)` at core: stopped by an error \[handshake\]\n\n\*\*Error \(adapter\):\*\*\n\n```text\nthe adapter did not answer hello[^`]*\n```\n/);
+    expect(readFileSync(join(out, "summary.md"), "utf8")).toMatch(
+      /^## prunecheck: `\(not started\)` at core: stopped by an error \[handshake\]\n\n\*\*Error \(adapter\):\*\*\n\n```text\nthe adapter did not answer hello[^`]*\n```\n/,
+    );
     const xml = readFileSync(junit, "utf8");
     expect(xml).toContain(`errors="${EVERY.length}"`);
     expect(junitCases(xml).every((testCase) => testCase.body.includes("<error "))).toBe(true);
@@ -73,9 +84,20 @@ describe.concurrent("every exit path writes summary.json saying what happened", 
     expect(run.code).toBe(2);
     expect(run.errors[0]).toMatch(/^prunecheck: internal error, this is a bug in prunecheck: .*EISDIR/);
     const summary = readSummary(out);
-    expect(summary).toMatchObject({ implementation: "drops-precondition", violations: ["precondition-recoverable"], error: { kind: "internal", code: "internal", message: expect.stringContaining("EISDIR") } });
+    expect(summary).toMatchObject({
+      implementation: "drops-precondition",
+      violations: ["precondition-recoverable"],
+      error: { kind: "internal", code: "internal", message: expect.stringContaining("EISDIR") },
+    });
     // The verdict is kept; only its report is missing, and the line says why.
-    expect(summary.results).toEqual([expect.objectContaining({ property: "precondition-recoverable", status: "failed", violated: "precondition-recoverable", message: expect.stringMatching(/; its report could not be written \(EISDIR/) })]);
+    expect(summary.results).toEqual([
+      expect.objectContaining({
+        property: "precondition-recoverable",
+        status: "failed",
+        violated: "precondition-recoverable",
+        message: expect.stringMatching(/; its report could not be written \(EISDIR/),
+      }),
+    ]);
     expect(summary.results[0]?.report).toBeUndefined();
     expect(run.lines.at(-1)).toMatch(/^prunecheck: drops-precondition was STOPPED by an error \[internal\] at core/);
   });
@@ -83,7 +105,21 @@ describe.concurrent("every exit path writes summary.json saying what happened", 
   it("fuzz: a failed handshake writes summary.json with the error, exit 2", async ({ expect }) => {
     const dir = tempDir();
     const out = join(dir, "out");
-    const run = await cli(["fuzz", "--cmd", NOT_AN_ADAPTER, "--time", "0", "--exhaustive", "0", "--workers", "1", "--out", out, "--corpus", join(dir, "corpus")]);
+    const run = await cli([
+      "fuzz",
+      "--cmd",
+      NOT_AN_ADAPTER,
+      "--time",
+      "0",
+      "--exhaustive",
+      "0",
+      "--workers",
+      "1",
+      "--out",
+      out,
+      "--corpus",
+      join(dir, "corpus"),
+    ]);
     expect(run.code).toBe(2);
     expect(readSummary(out)).toMatchObject({ interrupted: false, error: { kind: "adapter", code: "handshake" } });
   });
@@ -93,7 +129,25 @@ describe.concurrent("every exit path writes summary.json saying what happened", 
     const out = join(dir, "out");
     // The first failing exhaustive case is the tenth, so its report is named for its index, 9.
     mkdirSync(join(out, "precondition-recoverable-drops-precondition-case9.json"), { recursive: true });
-    const run = await cli(["fuzz", "--impl", BROKEN, "--property", "precondition-recoverable", "--time", "0", "--exhaustive", "1", "--workers", "1", "--seed", "5", "--out", out, "--corpus", join(dir, "corpus")]);
+    const run = await cli([
+      "fuzz",
+      "--impl",
+      BROKEN,
+      "--property",
+      "precondition-recoverable",
+      "--time",
+      "0",
+      "--exhaustive",
+      "1",
+      "--workers",
+      "1",
+      "--seed",
+      "5",
+      "--out",
+      out,
+      "--corpus",
+      join(dir, "corpus"),
+    ]);
     expect(run.code).toBe(2);
     expect(readSummary(out).error).toMatchObject({ kind: "internal", message: expect.stringContaining("EISDIR") });
   });
@@ -105,6 +159,9 @@ describe.concurrent("every exit path writes summary.json saying what happened", 
     const run = await cli(["matrix", "--config", config, "--out", out]);
     expect(run.code).toBe(2);
     expect(readSummary(join(out, "broken")).error).toMatchObject({ kind: "adapter", code: "handshake" });
-    expect(JSON.parse(readFileSync(join(out, "matrix.json"), "utf8")).columns[0]).toMatchObject({ name: "broken", error: expect.stringMatching(/^handshake failed/) });
+    expect(JSON.parse(readFileSync(join(out, "matrix.json"), "utf8")).columns[0]).toMatchObject({
+      name: "broken",
+      error: expect.stringMatching(/^handshake failed/),
+    });
   });
 });

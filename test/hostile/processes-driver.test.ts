@@ -18,7 +18,10 @@ describe("a stdio adapter's process tree ends with the harness", () => {
     const faults = 8;
     const started = performance.now();
     for (let fault = 0; fault < faults; fault += 1) {
-      const error = await driver.send(PRUNE).then(() => null, (caught: unknown) => caught);
+      const error = await driver.send(PRUNE).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect(isAdapterFault(error) && error.code).toBe("crash");
     }
     const elapsed = performance.now() - started;
@@ -36,7 +39,10 @@ describe("a stdio adapter's process tree ends with the harness", () => {
 
   it("an uncaught error in the harness process: the tree, escapee included, ends with it", async ({ expect, onTestFinished }) => {
     const tree = newTree(onTestFinished);
-    const child = spawn(process.execPath, ["--import", "tsx", join(FIXTURES, "busy-driver.ts"), tree.pids, tree.ready], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", join(FIXTURES, "busy-driver.ts"), tree.pids, tree.ready], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
@@ -47,7 +53,10 @@ describe("a stdio adapter's process tree ends with the harness", () => {
     expect(await stillRunning(treePids(tree))).toEqual([]);
   });
 
-  it("a worker thread terminated while its adapter is busy (as a fuzz campaign stops a stuck worker): the tree ends with it", async ({ expect, onTestFinished }) => {
+  it("a worker thread terminated while its adapter is busy (as a fuzz campaign stops a stuck worker): the tree ends with it", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const tree = newTree(onTestFinished);
     const worker = new Worker(join(FIXTURES, "busy-driver-thread.mjs"), { workerData: tree });
     const ready = new Promise<void>((resolve, reject) => {

@@ -37,7 +37,19 @@ describe.concurrent("an adapter's process tree ends with prunecheck run", () => 
   it("a normal run: the setsid'd escapee of every adapter start is gone when run returns", async ({ expect, onTestFinished }) => {
     const tree = newTree(onTestFinished);
     const echo = `"${process.execPath}" "${join(ROOT, "test", "fixtures", "adapters", "echo-ok.mjs")}"`;
-    const run = await cli(["run", "--cmd", treeCommand(tree, echo), "--property", "precondition-recoverable", "--runs", "5", "--seed", "1", "--out", tempDir()]);
+    const run = await cli([
+      "run",
+      "--cmd",
+      treeCommand(tree, echo),
+      "--property",
+      "precondition-recoverable",
+      "--runs",
+      "5",
+      "--seed",
+      "1",
+      "--out",
+      tempDir(),
+    ]);
 
     expect(run.errors).toEqual([]);
     expect(run.code).toBe(0);

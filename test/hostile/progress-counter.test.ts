@@ -13,7 +13,12 @@ describe("the console counts what JUnit and summary.json count", () => {
     const out = tempDir();
     const junit = join(out, "junit.xml");
     const io = memoryIo();
-    const summary = await runSuite(inProcessDriver(referencePruner), { kind: "reference" }, { level: "core", runs: 2, seed: 3, outDir: out, junit, properties: PROPERTIES }, io);
+    const summary = await runSuite(
+      inProcessDriver(referencePruner),
+      { kind: "reference" },
+      { level: "core", runs: 2, seed: 3, outDir: out, junit, properties: PROPERTIES },
+      io,
+    );
 
     const skipped = summary.results.filter((line) => line.status === "skipped").length;
     expect([PROPERTIES.length, skipped]).toEqual([18, 3]);
@@ -28,7 +33,12 @@ describe("the console counts what JUnit and summary.json count", () => {
 
   it("one property: 1 property checked, nothing skipped", async () => {
     const io = memoryIo();
-    await runSuite(inProcessDriver(referencePruner), { kind: "reference" }, { level: "strict", runs: 2, seed: 3, outDir: tempDir(), properties: selectProperties(PROPERTIES, ["kept-untouched"]) }, io);
+    await runSuite(
+      inProcessDriver(referencePruner),
+      { kind: "reference" },
+      { level: "strict", runs: 2, seed: 3, outDir: tempDir(), properties: selectProperties(PROPERTIES, ["kept-untouched"]) },
+      io,
+    );
 
     expect(io.drawn[0]).toMatch(/^\[0\/1\] 0 runs · 0 requests \(0 req\/s\) · 0\.0 s · kept-untouched …$/);
     expect(io.lines.at(-1)).toMatch(/^prunecheck: reference conforms at strict \(1 property checked, \d+ runs, /);

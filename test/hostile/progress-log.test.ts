@@ -19,7 +19,10 @@ describe.concurrent("progress off a TTY: status lines on stderr while a slow ada
   it("run: a line every interval from the start, with requests and requests/s moving during the run", async ({ expect }) => {
     const out = tempDir();
     const properties = ["kept-untouched", "inputs-immutable", "deterministic"].flatMap((id) => ["--property", id]);
-    const result = await spawnCli(["run", "--cmd", slowAdapter("progress-run"), "--runs", "6", "--max-commands", "6", "--seed", "7", ...properties, "--out", out], { env: EVERY_300_MS });
+    const result = await spawnCli(
+      ["run", "--cmd", slowAdapter("progress-run"), "--runs", "6", "--max-commands", "6", "--seed", "7", ...properties, "--out", out],
+      { env: EVERY_300_MS },
+    );
 
     expect(result.code, result.stdout).toBe(0);
     const lines = result.stderr.trimEnd().split("\n");
@@ -27,7 +30,12 @@ describe.concurrent("progress off a TTY: status lines on stderr while a slow ada
     for (const line of lines) expect(line).toMatch(RUN_STATUS);
     expect(lines.length).toBeGreaterThanOrEqual(3);
     const parsed = lines.map((line) => RUN_STATUS.exec(line) as RegExpExecArray);
-    const [firstSeconds, requests, perSecond, done] = [parsed.map((m) => Number(m[5]))[0], parsed.map((m) => number(m[3])), parsed.map((m) => number(m[4])), parsed.map((m) => Number(m[1]))];
+    const [firstSeconds, requests, perSecond, done] = [
+      parsed.map((m) => Number(m[5]))[0],
+      parsed.map((m) => number(m[3])),
+      parsed.map((m) => number(m[4])),
+      parsed.map((m) => Number(m[1])),
+    ];
     // Within the first seconds of checking, and moving: requests grow while properties are still running.
     expect(firstSeconds).toBeLessThan(3);
     expect(requests).toEqual([...requests].sort((a, b) => a - b));
@@ -41,12 +49,31 @@ describe.concurrent("progress off a TTY: status lines on stderr while a slow ada
     const out = tempDir();
     const corpus = join(out, "corpus");
     mkdirSync(corpus);
-    const args = ["fuzz", "--cmd", slowAdapter("progress-fuzz"), "--time", "2s", "--exhaustive", "0", "--workers", "1", "--seed", "7", "--property", "kept-untouched", "--corpus", corpus, "--out", out];
+    const args = [
+      "fuzz",
+      "--cmd",
+      slowAdapter("progress-fuzz"),
+      "--time",
+      "2s",
+      "--exhaustive",
+      "0",
+      "--workers",
+      "1",
+      "--seed",
+      "7",
+      "--property",
+      "kept-untouched",
+      "--corpus",
+      corpus,
+      "--out",
+      out,
+    ];
     const result = await spawnCli(args, { env: EVERY_300_MS });
 
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const lines = result.stderr.trimEnd().split("\n");
-    const status = /^prunecheck fuzz \[(corpus|random)\] (.+?) (?:left|budget to come) · ([\d,]+) runs \([\d,]+\/s\) · ([\d,]+) requests \(([\d,]+)\/s\) · 0 violations$/;
+    const status =
+      /^prunecheck fuzz \[(corpus|random)\] (.+?) (?:left|budget to come) · ([\d,]+) runs \([\d,]+\/s\) · ([\d,]+) requests \(([\d,]+)\/s\) · 0 violations$/;
     for (const line of lines) expect(line).toMatch(status);
     // A round is 100 runs, far more than 2 s of a 50 ms adapter: before the budget ends, only live counts move.
     const random = lines.map((line) => status.exec(line) as RegExpExecArray).filter((match) => match[1] === "random");
@@ -58,6 +85,8 @@ describe.concurrent("progress off a TTY: status lines on stderr while a slow ada
 
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe('prunecheck: PRUNECHECK_PROGRESS_INTERVAL_MS must be a whole number of milliseconds, got "5s"\nHint: Unset it for a status line every 5 s off a TTY, or set it to 0 for none.\n');
+    expect(result.stderr).toBe(
+      'prunecheck: PRUNECHECK_PROGRESS_INTERVAL_MS must be a whole number of milliseconds, got "5s"\nHint: Unset it for a status line every 5 s off a TTY, or set it to 0 for none.\n',
+    );
   });
 });

@@ -17,7 +17,10 @@ function hostileReport(dir: string, target: unknown): string {
 
 function evilModule(dir: string, marker: string): string {
   const file = join(dir, "evil.mjs");
-  writeFileSync(file, `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(marker)}, "imported");\nexport default { name: "evil", capabilities: ["prune"], prune: (w) => w };\n`);
+  writeFileSync(
+    file,
+    `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(marker)}, "imported");\nexport default { name: "evil", capabilities: ["prune"], prune: (w) => w };\n`,
+  );
   return file;
 }
 

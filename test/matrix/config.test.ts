@@ -17,7 +17,13 @@ function rejection(json: unknown): string {
 
 describe("matrix config", () => {
   it("fills every default: core, 200 runs, seed 1, the reference when neither impl nor cmd is given", () => {
-    const config = parseMatrixConfig({ seed: 7, implementations: [{ name: "reference" }, { name: "py", cmd: "python3 a.py", runs: 5, level: "strict" }, { name: "ts", impl: "x.ts", packages: ["ai"] }] }, "m.json");
+    const config = parseMatrixConfig(
+      {
+        seed: 7,
+        implementations: [{ name: "reference" }, { name: "py", cmd: "python3 a.py", runs: 5, level: "strict" }, { name: "ts", impl: "x.ts", packages: ["ai"] }],
+      },
+      "m.json",
+    );
     expect(planMatrix(config)).toEqual([
       { name: "reference", target: { kind: "reference" }, level: "core", runs: 200, seed: 7, packages: [] },
       { name: "py", target: { kind: "cmd", command: "python3 a.py" }, level: "strict", runs: 5, seed: 7, packages: [] },

@@ -19,7 +19,10 @@ describe("prunecheck matrix", () => {
     dir = await mkdtemp(join(tmpdir(), "prunecheck-matrix-"));
     out = join(dir, "matrix");
     config = join(dir, "m.json");
-    await writeFile(config, JSON.stringify({ runs: 15, seed: 3, implementations: [{ name: "reference" }, { name: "broken", impl: fixture, packages: ["zod"] }] }));
+    await writeFile(
+      config,
+      JSON.stringify({ runs: 15, seed: 3, implementations: [{ name: "reference" }, { name: "broken", impl: fixture, packages: ["zod"] }] }),
+    );
     const io = memoryIo();
     first = { code: await main(["matrix", "--config", config, "--out", out], io), lines: io.lines };
   });
@@ -81,7 +84,10 @@ describe("prunecheck matrix", () => {
     const io = memoryIo();
     expect(await main(["matrix", "--config", gone, "--out", join(dir, "gone")], io)).toBe(2);
     const matrix = Matrix.parse(JSON.parse(await readFile(join(dir, "gone", "matrix.json"), "utf8")));
-    expect(matrix.columns.map((column) => [column.name, column.error === undefined])).toEqual([["missing", false], ["reference", true]]);
+    expect(matrix.columns.map((column) => [column.name, column.error === undefined])).toEqual([
+      ["missing", false],
+      ["reference", true],
+    ]);
     expect(io.errors.join("\n")).toContain("no complete verdict for missing");
   });
 });

@@ -62,13 +62,20 @@ describe("matrix renderings", () => {
     const html = renderMatrixHtml(matrix);
     expect(html).not.toContain("<script>");
     expect(html).toContain("lib&lt;script&gt;");
-    expect(html).toContain('<td class="cell failed" title="lost &quot;s1&quot; &amp; more"><a href="lib%3Cscript%3E/precondition-recoverable-lib%201.md">❌ fail</a></td>');
+    expect(html).toContain(
+      '<td class="cell failed" title="lost &quot;s1&quot; &amp; more"><a href="lib%3Cscript%3E/precondition-recoverable-lib%201.md">❌ fail</a></td>',
+    );
     expect(html).toContain('<td class="cell skipped" title="strict-level property">—</td>');
     expect(html.match(/<th class="property"/g)?.length).toBe(matrix.properties.length);
   });
 
   it("an implementation that could not start says so in every rendering", () => {
-    const broken = { ...matrix, columns: [column("gone", { "precondition-recoverable": { status: "error", note: "handshake failed" } }, { error: "handshake failed [spawn]: no such file" })] };
+    const broken = {
+      ...matrix,
+      columns: [
+        column("gone", { "precondition-recoverable": { status: "error", note: "handshake failed" } }, { error: "handshake failed [spawn]: no such file" }),
+      ],
+    };
     expect(renderMatrixMarkdown(broken)).toContain("could not start: handshake failed \\[spawn\\]: no such file");
     expect(renderMatrixHtml(broken)).toContain("<td>could not start</td>");
   });
@@ -95,7 +102,13 @@ describe("matrix renderings", () => {
   it("verdicts ignore timings and dates, and name every cell that changed", () => {
     const later = { ...matrix, created: "2027-01-01T00:00:00.000Z", columns: matrix.columns.map((c) => ({ ...c, seconds: 99 })) };
     expect(compareVerdicts(verdictTable(matrix), verdictTable(later))).toEqual([]);
-    const fixed = { ...matrix, columns: [matrix.columns[0]!, column("lib<script>", { "precondition-recoverable": { status: "passed" }, "reevict-idempotent": { status: "failed", violated: "adapter-protocol" } })] };
+    const fixed = {
+      ...matrix,
+      columns: [
+        matrix.columns[0]!,
+        column("lib<script>", { "precondition-recoverable": { status: "passed" }, "reevict-idempotent": { status: "failed", violated: "adapter-protocol" } }),
+      ],
+    };
     expect(compareVerdicts(verdictTable(matrix), verdictTable(fixed))).toEqual(["lib<script> / precondition-recoverable: expected failed, got passed"]);
     expect(compareVerdicts(verdictTable(matrix), verdictTable({ columns: [matrix.columns[0]!] }))).toEqual(["lib<script>: missing from this run"]);
   });
@@ -103,15 +116,26 @@ describe("matrix renderings", () => {
 
 describe("matrix renderings of hostile names and messages", () => {
   const hostileColumn = fc
-    .record({ name: hostileText(), implementation: hostileText(), error: fc.option(hostileText(), { nil: undefined }), capability: hostileText(), version: hostileText(), note: hostileText() })
+    .record({
+      name: hostileText(),
+      implementation: hostileText(),
+      error: fc.option(hostileText(), { nil: undefined }),
+      capability: hostileText(),
+      version: hostileText(),
+      note: hostileText(),
+    })
     .map(({ name, implementation, error, capability, version, note }) =>
-      column(name, { "precondition-recoverable": { status: "failed", report: `${name}/x.md`, note }, "reevict-idempotent": { status: "error", note } }, {
-        implementation,
-        capabilities: [capability],
-        packages: { [version]: version },
-        target: { kind: "cmd", command: name },
-        ...(error === undefined ? {} : { error }),
-      }),
+      column(
+        name,
+        { "precondition-recoverable": { status: "failed", report: `${name}/x.md`, note }, "reevict-idempotent": { status: "error", note } },
+        {
+          implementation,
+          capabilities: [capability],
+          packages: { [version]: version },
+          target: { kind: "cmd", command: name },
+          ...(error === undefined ? {} : { error }),
+        },
+      ),
     );
 
   it("Markdown: every row keeps its cells, and no data opens HTML or a comment", () => {
@@ -132,7 +156,32 @@ describe("matrix renderings of hostile names and messages", () => {
     fc.assert(
       fc.property(fc.array(hostileColumn, { minLength: 1, maxLength: 3 }), (columns) => {
         const tags = new Set([...renderMatrixHtml({ ...matrix, columns }).matchAll(/<\/?([^\s>/]+)/g)].map((match) => match[1]));
-        expect([...tags].every((tag) => ["!doctype", "html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "code", "table", "thead", "tbody", "tr", "th", "td", "small", "br", "a"].includes(tag as string))).toBe(true);
+        expect(
+          [...tags].every((tag) =>
+            [
+              "!doctype",
+              "html",
+              "head",
+              "meta",
+              "title",
+              "style",
+              "body",
+              "h1",
+              "h2",
+              "p",
+              "code",
+              "table",
+              "thead",
+              "tbody",
+              "tr",
+              "th",
+              "td",
+              "small",
+              "br",
+              "a",
+            ].includes(tag as string),
+          ),
+        ).toBe(true);
       }),
     );
   });

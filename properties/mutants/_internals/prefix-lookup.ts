@@ -15,6 +15,9 @@ export function comparesPrefixMutant(id: string, chars: number): Mutant {
     level: "core",
     expectedProperties: ["stale-key-refused", "pointer-not-paraphrase", "precondition-recoverable"],
     breaks: ["s-byte-exact"],
-    pruner: alterReference(id, trusting((stored, span) => stored !== undefined && stored.slice(0, chars) === span.text.slice(0, chars))),
+    pruner: alterReference(
+      id,
+      trusting((stored, span) => stored !== undefined && stored.slice(0, chars) === span.text.slice(0, chars)),
+    ),
   });
 }

@@ -28,11 +28,14 @@ export const commandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [
   selectorArb.map((selector) => new Prune(selector)),
   fc.array(selectorArb, { minLength: 2, maxLength: 4 }).map((rounds) => new PressurePrunes(rounds)),
   fc
-    .tuple(selectorArb, summaryTextArb, fc.oneof({ weight: 8, arbitrary: fc.constant("fresh" as const) }, { weight: 1, arbitrary: fc.constantFrom("source" as const, "taken" as const) }))
+    .tuple(
+      selectorArb,
+      summaryTextArb,
+      fc.oneof({ weight: 8, arbitrary: fc.constant("fresh" as const) }, { weight: 1, arbitrary: fc.constantFrom("source" as const, "taken" as const) }),
+    )
     .map(([selector, text, id]) => new Summarize(selector, text, id)),
   fc.constant(null).map(() => new Reground()),
-  fc.tuple(fc.constantFrom("chars" as const, "tokens" as const), selectorArb)
-    .map(([unit, selector]) => new Compact(unit, selector)),
+  fc.tuple(fc.constantFrom("chars" as const, "tokens" as const), selectorArb).map(([unit, selector]) => new Compact(unit, selector)),
 ];
 
 const bigBatch = bigBatchArb.map((specs) => new AddSpans(specs, BIG_WINDOW_SPANS));

@@ -59,9 +59,7 @@ export const selectorArb: fc.Arbitrary<Selector> = fc.record({
 export function prepare(world: World, harness: Harness, preparation: Preparation, named: readonly string[]): void {
   if (preparation === "none") return;
   const ids =
-    preparation === "named"
-      ? named
-      : world.window.spans.filter((span) => preparation === "all" || span.externalized_key === null).map((span) => span.span_id);
+    preparation === "named" ? named : world.window.spans.filter((span) => preparation === "all" || span.externalized_key === null).map((span) => span.span_id);
   const externalized = world.externalize(new Set(ids));
   // A step that externalized nothing would read as an event in the story without being one.
   if (externalized.length > 0) harness.note(`the runtime externalizes ${showIds(externalized)} first`);

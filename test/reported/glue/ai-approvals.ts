@@ -41,13 +41,21 @@ function toMessage(span: Span, spans: readonly Span[]): ModelMessage {
   const toolName = (id: string) => String((spans.find((other) => other.span_id === id) as { tool?: unknown } | undefined)?.tool ?? "tool");
   switch ((span as { part?: unknown }).part) {
     case "tool-call":
-      return { role: "assistant", content: [{ type: "tool-call", toolCallId: span.span_id, toolName: toolName(span.span_id), input: { text: span.text } }], providerOptions };
+      return {
+        role: "assistant",
+        content: [{ type: "tool-call", toolCallId: span.span_id, toolName: toolName(span.span_id), input: { text: span.text } }],
+        providerOptions,
+      };
     case "tool-approval-request":
       return { role: "assistant", content: [{ type: "tool-approval-request", approvalId: span.span_id, toolCallId: target }], providerOptions };
     case "tool-approval-response":
       return { role: "tool", content: [{ type: "tool-approval-response", approvalId: target, approved: true, reason: span.text }], providerOptions };
     case "tool-result":
-      return { role: "tool", content: [{ type: "tool-result", toolCallId: target, toolName: toolName(target), output: { type: "text", value: span.text } }], providerOptions };
+      return {
+        role: "tool",
+        content: [{ type: "tool-result", toolCallId: target, toolName: toolName(target), output: { type: "text", value: span.text } }],
+        providerOptions,
+      };
     default:
       return { role: "user", content: span.text, providerOptions };
   }

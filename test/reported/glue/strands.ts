@@ -23,7 +23,10 @@ import { planTurns } from "./turns.ts";
 import { dropEvicted } from "./drop-evicted.ts";
 
 /** The parts of the SDK the glue uses; both installed releases export them. */
-type Sdk = Pick<typeof Strands, "ContextWindowOverflowError" | "Message" | "SlidingWindowConversationManager" | "TextBlock" | "ToolResultBlock" | "ToolUseBlock">;
+type Sdk = Pick<
+  typeof Strands,
+  "ContextWindowOverflowError" | "Message" | "SlidingWindowConversationManager" | "TextBlock" | "ToolResultBlock" | "ToolUseBlock"
+>;
 type Message = Strands.Message;
 
 /** The members the manager's hooks call; they are JavaScript-public, underscored as internal. */
@@ -33,8 +36,7 @@ interface Manager {
 }
 
 export function strandsPruners(sdk: Sdk, version: string): { slidingWindow: Pruner; overflowReduction: Pruner } {
-  const manager = (windowSize: number): Manager =>
-    new sdk.SlidingWindowConversationManager({ windowSize, shouldTruncateResults: true }) as unknown as Manager;
+  const manager = (windowSize: number): Manager => new sdk.SlidingWindowConversationManager({ windowSize, shouldTruncateResults: true }) as unknown as Manager;
   const slidingWindow = strandsPruner(sdk, `strands-${version}-sliding-window`, (messages, fits) => {
     for (let size = messages.length; size >= 1; size--) {
       const trimmed = [...messages];
@@ -93,11 +95,16 @@ function toMessage(sdk: Sdk, planned: PlannedMessage): Message {
   const { text } = planned.span;
   switch (planned.kind) {
     case "call":
-      return new sdk.Message({ role: "assistant", content: planned.callIds.map((toolUseId) => new sdk.ToolUseBlock({ name: TOOL_NAME, toolUseId, input: { text } })) });
+      return new sdk.Message({
+        role: "assistant",
+        content: planned.callIds.map((toolUseId) => new sdk.ToolUseBlock({ name: TOOL_NAME, toolUseId, input: { text } })),
+      });
     case "result":
-      return new sdk.Message({ role: "user", content: [new sdk.ToolResultBlock({ toolUseId: planned.callId, status: "success", content: [new sdk.TextBlock(text)] })] });
+      return new sdk.Message({
+        role: "user",
+        content: [new sdk.ToolResultBlock({ toolUseId: planned.callId, status: "success", content: [new sdk.TextBlock(text)] })],
+      });
     case "text":
       return new sdk.Message({ role: planned.role === "assistant" ? "assistant" : "user", content: [new sdk.TextBlock(text)] });
   }
 }
-
