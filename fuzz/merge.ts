@@ -1,86 +1,11 @@
 import { z } from "zod";
 import { InputError } from "../src/errors/input.ts";
 import { CATALOG } from "../properties/index.ts";
-import type { ResultLine, RunSummary } from "../src/reports/summary.ts";
-import { Target } from "../src/reports/report.ts";
-import { Level } from "../src/models/property.ts";
-import type { FuzzSection, FuzzSummary } from "./summary.ts";
-import { FUZZ_FORMAT } from "./summary.ts";
-
-const Result = z.looseObject({
-  property: z.string(),
-  status: z.enum(["passed", "interrupted", "failed", "error", "skipped"]),
-  runs: z.number(),
-  requests: z.number(),
-  ms: z.number(),
-  report: z.string().optional(),
-  violated: z.string().optional(),
-  message: z.string().optional(),
-  reason: z.string().optional(),
-});
-
-const Shard = z.strictObject({ index: z.int().min(1), count: z.int().min(1) });
-
-const Fuzz = z.looseObject({
-  format: z.literal(FUZZ_FORMAT),
-  target: Target,
-  shards: z.array(Shard).min(1),
-  workers: z.int(),
-  budget_ms: z.number(),
-  ended: z.enum(["budget", "all-found", "interrupted"]),
-  seeds: z.looseObject({
-    campaign: z.int(),
-    derivation: z.string(),
-    round_runs: z.int(),
-    rounds: z.array(z.looseObject({ shard: z.int(), worker: z.int(), property: z.string(), rounds: z.int(), first_seed: z.int() })),
-  }),
-  exhaustive: z.looseObject({
-    bound: z.int(),
-    cases: z.int(),
-    total: z.int(),
-    exhausted: z.boolean(),
-    requests: z.int(),
-    seconds: z.number(),
-    violations: z.array(z.string()),
-    first: z.array(z.looseObject({ property: z.string(), violated: z.string(), index: z.int(), case: z.string() })),
-  }),
-  corpus: z.looseObject({
-    dir: z.string(),
-    replayed: z.array(
-      z.looseObject({ file: z.string(), property: z.string(), verdict: z.enum(["still-fails", "passes", "skipped", "error"]), detail: z.string().optional() }),
-    ),
-    added: z.array(z.string()),
-  }),
-  found: z.array(
-    z.looseObject({
-      property: z.string(),
-      violated: z.string(),
-      phase: z.enum(["corpus", "exhaustive", "random"]),
-      seed: z.int().optional(),
-      round: z.int().optional(),
-      case_index: z.int().optional(),
-      corpus_file: z.string().optional(),
-      report: z.string().optional(),
-    }),
-  ),
-  throughput: z.looseObject({ runs_per_s: z.number(), requests_per_s: z.number() }),
-});
+import { RunSummary, type ResultLine } from "../src/reports/summary.ts";
+import { FUZZ_FORMAT, FuzzSection, type FuzzSummary } from "./summary.ts";
 
 /** A summary.json as `run` or `fuzz` writes it; `interrupted` is optional so older summaries still merge. */
-export const SummaryFile = z.looseObject({
-  implementation: z.string(),
-  level: Level,
-  capabilities: z.array(z.string()),
-  runs: z.number(),
-  requests: z.number(),
-  violations: z.array(z.string()),
-  seconds: z.number(),
-  seed: z.int(),
-  interrupted: z.boolean().optional(),
-  results: z.array(Result),
-  error: z.looseObject({ kind: z.enum(["input", "adapter", "internal"]), code: z.string(), message: z.string(), hint: z.string().optional() }).optional(),
-  fuzz: Fuzz.optional(),
-});
+export const SummaryFile = RunSummary.extend({ interrupted: z.boolean().optional(), fuzz: FuzzSection.optional() });
 export type SummaryFile = z.infer<typeof SummaryFile>;
 
 /** Verdicts from most to least telling: one failing shard fails the property, and so on down. */
@@ -130,14 +55,14 @@ export function mergeSummaries(summaries: readonly SummaryFile[]): RunSummary | 
   return { ...base, fuzz: mergeSections(sections) };
 }
 
-function mergeResults(results: readonly z.infer<typeof Result>[]): ResultLine {
+function mergeResults(results: readonly ResultLine[]): ResultLine {
   const status = STATUS_ORDER.find((candidate) => results.some((result) => result.status === candidate)) ?? "skipped";
   const leading = results.find((result) => result.status === status) as ResultLine;
   return { ...leading, status, runs: sum(results, (r) => r.runs), requests: sum(results, (r) => r.requests), ms: sum(results, (r) => r.ms) };
 }
 
-function mergeSections(sections: readonly z.infer<typeof Fuzz>[]): FuzzSection {
-  const [first] = sections as [z.infer<typeof Fuzz>, ...z.infer<typeof Fuzz>[]];
+function mergeSections(sections: readonly FuzzSection[]): FuzzSection {
+  const [first] = sections as [FuzzSection, ...FuzzSection[]];
   const shards = sections.flatMap((section) => section.shards).sort((a, b) => a.count - b.count || a.index - b.index);
   const seen = new Set<string>();
   for (const shard of shards) {

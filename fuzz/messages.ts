@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Level } from "../src/models/property.ts";
 import type { Report, Target } from "../src/reports/report.ts";
 import type { Capability } from "../src/wire/protocol.ts";
@@ -25,7 +26,8 @@ export interface WorkerPlan {
   readonly outDir: string;
 }
 
-export type Phase = "corpus" | "exhaustive" | "random";
+export const Phase = z.enum(["corpus", "exhaustive", "random"]);
+export type Phase = z.infer<typeof Phase>;
 
 /** A counterexample a worker found, with what the campaign needs to pick one per property deterministically. */
 export interface Found {
@@ -50,12 +52,14 @@ export interface PropertyTally {
   error?: string;
 }
 
-export interface CorpusVerdict {
-  readonly file: string;
-  readonly property: string;
-  readonly verdict: "still-fails" | "passes" | "skipped" | "error";
-  readonly detail?: string;
-}
+/** What replaying one corpus entry first said; a fuzz summary lists them. */
+export const CorpusVerdict = z.object({
+  file: z.string(),
+  property: z.string(),
+  verdict: z.enum(["still-fails", "passes", "skipped", "error"]),
+  detail: z.string().optional(),
+});
+export type CorpusVerdict = z.infer<typeof CorpusVerdict>;
 
 export interface WorkerResult {
   readonly worker: number;

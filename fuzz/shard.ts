@@ -1,10 +1,9 @@
+import { z } from "zod";
 import { InputError } from "../src/errors/input.ts";
 
 /** `--shard i/n`: this machine runs part i (1-based) of n. */
-export interface Shard {
-  readonly index: number;
-  readonly count: number;
-}
+export const Shard = z.object({ index: z.int().min(1), count: z.int().min(1) }).readonly();
+export type Shard = z.infer<typeof Shard>;
 
 export const WHOLE: Shard = Object.freeze({ index: 1, count: 1 });
 

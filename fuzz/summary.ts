@@ -1,98 +1,93 @@
-import type { ResultLine, RunSummary } from "../src/reports/summary.ts";
-import type { Target } from "../src/reports/report.ts";
-import type { Shard } from "./shard.ts";
-import type { CorpusVerdict, Phase } from "./messages.ts";
+import { z } from "zod";
+import { RunSummary, type ResultLine } from "../src/reports/summary.ts";
+import { Target } from "../src/reports/report.ts";
+import { Shard } from "./shard.ts";
+import { CorpusVerdict, Phase } from "./messages.ts";
 import { formatDuration } from "../src/console/duration.ts";
+import { verdictLine } from "../src/console/verdict-line.ts";
 
 export const FUZZ_FORMAT = "prunecheck-fuzz/1";
 
-/** `<out>/summary.json` of a campaign: a run summary (so CI, JUnit and merge read it alike) plus `fuzz`. */
-export interface FuzzSummary extends RunSummary {
-  readonly fuzz: FuzzSection;
-}
-
-export interface FuzzSection {
-  readonly format: typeof FUZZ_FORMAT;
-  readonly target: Target;
-  /** The shards this summary covers: one for a campaign, all of them after `merge`. */
-  readonly shards: readonly Shard[];
-  readonly workers: number;
-  readonly budget_ms: number;
-  /** Why random search ended: its budget ran out, every property has a counterexample, or Ctrl-C. */
-  readonly ended: "budget" | "all-found" | "interrupted";
-  readonly seeds: {
-    readonly campaign: number;
-    readonly derivation: string;
-    readonly round_runs: number;
-    /** Rounds each worker ran per property; worker w of W in shard i/n ran rounds (i-1) + n·(w + W·j), j = 0, 1, … */
-    readonly rounds: readonly {
-      readonly shard: number;
-      readonly worker: number;
-      readonly property: string;
-      readonly rounds: number;
-      readonly first_seed: number;
-    }[];
-  };
-  readonly exhaustive: ExhaustiveSection;
-  readonly corpus: {
-    readonly dir: string;
-    readonly replayed: readonly CorpusVerdict[];
-    /** Files this campaign added (new counterexamples, deduplicated). */
-    readonly added: readonly string[];
-  };
-  /** One line per property with a counterexample: where it came from, and how to find it again. */
-  readonly found: readonly FoundLine[];
-  /** Of random search alone (all workers' runs over its wall time); the exhaustive phase has its own cases/s. */
-  readonly throughput: { readonly runs_per_s: number; readonly requests_per_s: number };
-}
-
-export interface ExhaustiveSection {
-  readonly bound: number;
+export const ExhaustiveSection = z.object({
+  bound: z.int(),
   /** Cases judged, by every applicable property each. */
-  readonly cases: number;
+  cases: z.int(),
   /** The cases of the shards covered (the formula in exhaustive.ts, split by shard). */
-  readonly total: number;
-  readonly exhausted: boolean;
-  readonly requests: number;
-  readonly seconds: number;
+  total: z.int(),
+  exhausted: z.boolean(),
+  requests: z.int(),
+  seconds: z.number(),
   /** Property ids violated by some case, in catalog order. */
-  readonly violations: readonly string[];
+  violations: z.array(z.string()).readonly(),
   /** The first failing case (lowest index) per checked property. */
-  readonly first: readonly { readonly property: string; readonly violated: string; readonly index: number; readonly case: string }[];
-}
+  first: z.array(z.object({ property: z.string(), violated: z.string(), index: z.int(), case: z.string() })).readonly(),
+});
+export type ExhaustiveSection = z.infer<typeof ExhaustiveSection>;
 
-export interface FoundLine {
-  readonly property: string;
-  readonly violated: string;
-  readonly phase: Phase;
+/** One line per property with a counterexample: where it came from, and how to find it again. */
+export const FoundLine = z.object({
+  property: z.string(),
+  violated: z.string(),
+  phase: Phase,
   /** The fast-check seed of the failing run, when a random run found it. */
-  readonly seed?: number;
-  readonly round?: number;
-  readonly case_index?: number;
-  readonly corpus_file?: string;
-  readonly report?: string;
-}
+  seed: z.int().optional(),
+  round: z.int().optional(),
+  case_index: z.int().optional(),
+  corpus_file: z.string().optional(),
+  report: z.string().optional(),
+});
+export type FoundLine = z.infer<typeof FoundLine>;
+
+export const FuzzSection = z.object({
+  format: z.literal(FUZZ_FORMAT),
+  target: Target,
+  /** The shards this summary covers: one for a campaign, all of them after `merge`. */
+  shards: z.array(Shard).min(1).readonly(),
+  workers: z.int(),
+  budget_ms: z.number(),
+  /** Why random search ended: its budget ran out, every property has a counterexample, or Ctrl-C. */
+  ended: z.enum(["budget", "all-found", "interrupted"]),
+  seeds: z.object({
+    campaign: z.int(),
+    derivation: z.string(),
+    round_runs: z.int(),
+    /** Rounds each worker ran per property; worker w of W in shard i/n ran rounds (i-1) + n·(w + W·j), j = 0, 1, … */
+    rounds: z.array(z.object({ shard: z.int(), worker: z.int(), property: z.string(), rounds: z.int(), first_seed: z.int() })).readonly(),
+  }),
+  exhaustive: ExhaustiveSection,
+  corpus: z.object({
+    dir: z.string(),
+    replayed: z.array(CorpusVerdict).readonly(),
+    /** Files this campaign added (new counterexamples, deduplicated). */
+    added: z.array(z.string()).readonly(),
+  }),
+  found: z.array(FoundLine).readonly(),
+  /** Of random search alone (all workers' runs over its wall time); the exhaustive phase has its own cases/s. */
+  throughput: z.object({ runs_per_s: z.number(), requests_per_s: z.number() }),
+});
+export type FuzzSection = z.infer<typeof FuzzSection>;
+
+/** `<out>/summary.json` of a campaign: a run summary (so CI, JUnit and merge read it alike) plus `fuzz`. */
+export const FuzzSummary = RunSummary.extend({ fuzz: FuzzSection });
+export type FuzzSummary = z.infer<typeof FuzzSummary>;
 
 /** What a campaign prints per property: the run's verdict line, plus where a counterexample came from. */
 export function fuzzVerdictLine(line: ResultLine, found: FoundLine | undefined, rounds: number, exhaustive: ExhaustiveSection): string {
-  switch (line.status) {
-    case "passed": {
-      const cases = exhaustive.cases > 0 ? `${exhaustive.cases} exhaustive cases, ` : "";
-      return `✔ ${line.property} (${cases}${line.runs} runs in ${rounds} round${rounds === 1 ? "" : "s"}, ${line.requests} requests)`;
-    }
-    case "failed": {
-      const origin =
-        found === undefined
-          ? ""
-          : found.phase === "exhaustive"
-            ? ` [exhaustive case #${found.case_index}]`
-            : found.phase === "corpus"
-              ? ` [corpus ${found.corpus_file}]`
-              : ` [round ${found.round}, seed ${found.seed}]`;
-      return `✖ ${line.property}${origin}: ${line.violated === line.property ? "" : `${line.violated}: `}${line.message}${line.report ? `\n    report: ${line.report}.md` : ""}`;
-    }
-    default:
-      return `! ${line.property}: ${line.status}${line.message ? `: ${line.message}` : line.reason ? ` (${line.reason})` : ""}`;
+  const cases = exhaustive.cases > 0 ? `${exhaustive.cases} exhaustive cases, ` : "";
+  return verdictLine(line, {
+    runs: `${cases}${line.runs} runs in ${rounds} round${rounds === 1 ? "" : "s"}`,
+    ...(found === undefined ? {} : { origin: originOf(found) }),
+  });
+}
+
+function originOf(found: FoundLine): string {
+  switch (found.phase) {
+    case "exhaustive":
+      return ` [exhaustive case #${found.case_index}]`;
+    case "corpus":
+      return ` [corpus ${found.corpus_file}]`;
+    case "random":
+      return ` [round ${found.round}, seed ${found.seed}]`;
   }
 }
 

@@ -9,7 +9,8 @@ import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../
 import { describeFailure } from "../reports/unfinished.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
 import { InputError } from "../errors/input.ts";
-import { oneLine, type Io } from "../console/io.ts";
+import type { Io } from "../console/io.ts";
+import { verdictLine } from "../console/verdict-line.ts";
 import { showProgress, systemClock } from "../console/progress.ts";
 import { SuiteProgress, suiteLiveLine, suiteStatusLine } from "../console/suite-progress.ts";
 
@@ -153,15 +154,4 @@ function interruptedLine(result: PropertyResult): ResultLine {
     ms: result.ms,
     message: "stopped before it finished, so no verdict",
   };
-}
-
-function verdictLine(line: ResultLine): string {
-  switch (line.status) {
-    case "passed":
-      return `✔ ${line.property} (${line.runs} runs, ${line.requests} requests)`;
-    case "failed":
-      return `✖ ${line.property}: ${line.violated === line.property ? "" : `${line.violated}: `}${oneLine(line.message ?? "")}${line.report ? `\n    report: ${line.report}.md` : ""}`;
-    default:
-      return `! ${line.property}: ${line.status}${line.message ? `: ${oneLine(line.message)}` : ""}`;
-  }
 }

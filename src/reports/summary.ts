@@ -1,47 +1,53 @@
-import type { PropertyResult } from "../models/run.ts";
-import type { Level } from "../models/property.ts";
+import { z } from "zod";
+import { Level } from "../models/property.ts";
 import { quoteName } from "./escape/name.ts";
 
-export interface ResultLine {
-  readonly property: string;
-  readonly status: PropertyResult["status"] | "skipped";
-  readonly runs: number;
-  readonly requests: number;
-  readonly ms: number;
-  /** Path stem of the report files (without .json/.md), for failed properties. */
-  readonly report?: string;
-  /** For failures: the property actually violated (adapter-protocol when the transport broke). */
-  readonly violated?: string;
-  readonly message?: string;
-  readonly reason?: string;
-}
+/** How a property's check ended (a PropertyResult's status), or `skipped`: it does not apply at this level or to these capabilities. */
+export const ResultStatus = z.enum(["passed", "failed", "error", "interrupted", "skipped"]);
 
-/** `<out>/summary.json`: what CI and the matrix read. */
-export interface RunSummary {
-  readonly implementation: string;
-  readonly level: Level;
-  readonly capabilities: readonly string[];
-  readonly runs: number;
-  readonly requests: number;
-  /** Ids of violated properties, each once, in catalog order. */
-  readonly violations: readonly string[];
-  readonly seconds: number;
-  readonly seed: number;
-  /** Stopped early (Ctrl-C): `results` holds what finished, so no violation is not a verdict. */
-  readonly interrupted: boolean;
-  readonly results: readonly ResultLine[];
-  /** Set when the run ended without verdicts (exit 2): the implementation could not be started, or prunecheck failed. */
-  readonly error?: RunError;
-}
+export const ResultLine = z.object({
+  property: z.string(),
+  status: ResultStatus,
+  runs: z.number(),
+  requests: z.number(),
+  ms: z.number(),
+  /** Path stem of the report files (without .json/.md), for failed properties. */
+  report: z.string().optional(),
+  /** For failures: the property actually violated (adapter-protocol when the transport broke). */
+  violated: z.string().optional(),
+  message: z.string().optional(),
+  reason: z.string().optional(),
+});
+export type ResultLine = z.infer<typeof ResultLine>;
 
 /** Why a run has no verdicts, as data: the same code and message the CLI prints. */
-export interface RunError {
+export const RunError = z.object({
   /** `input`: a flag, file or module (InputError codes); `adapter`: the adapter failed before any property (AdapterFault codes); `internal`: a bug in prunecheck. */
-  readonly kind: "input" | "adapter" | "internal";
-  readonly code: string;
-  readonly message: string;
-  readonly hint?: string;
-}
+  kind: z.enum(["input", "adapter", "internal"]),
+  code: z.string(),
+  message: z.string(),
+  hint: z.string().optional(),
+});
+export type RunError = z.infer<typeof RunError>;
+
+/** `<out>/summary.json`: what CI and the matrix read, and what `merge` reads back. */
+export const RunSummary = z.object({
+  implementation: z.string(),
+  level: Level,
+  capabilities: z.array(z.string()).readonly(),
+  runs: z.number(),
+  requests: z.number(),
+  /** Ids of violated properties, each once, in catalog order. */
+  violations: z.array(z.string()).readonly(),
+  seconds: z.number(),
+  seed: z.int(),
+  /** Stopped early (Ctrl-C): `results` holds what finished, so no violation is not a verdict. */
+  interrupted: z.boolean(),
+  results: z.array(ResultLine).readonly(),
+  /** Set when the run ended without verdicts (exit 2): the implementation could not be started, or prunecheck failed. */
+  error: RunError.optional(),
+});
+export type RunSummary = z.infer<typeof RunSummary>;
 
 export function summarizeRun(input: Omit<RunSummary, "runs" | "requests" | "violations">): RunSummary {
   const violations = [...new Set(input.results.flatMap((result) => (result.status === "failed" && result.violated ? [result.violated] : [])))];
