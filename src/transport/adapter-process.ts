@@ -102,8 +102,11 @@ export class AdapterProcess {
     });
     // stderr is always read, so an adapter that logs a lot never blocks on a full pipe.
     const decoder = new StringDecoder("utf8");
-    child.stderr.on("data", (chunk: Buffer) => stderr.append(decoder.write(chunk)));
-    child.stderr.on("end", () => stderr.append(decoder.end()));
+    const tail = stderr.source();
+    child.stderr.on("data", (chunk: Buffer) => tail.write(decoder.write(chunk)));
+    // close as well as end: a stream destroyed before its end (a grandchild held it open) still hands over its last line.
+    child.stderr.on("end", () => tail.write(decoder.end()));
+    child.stderr.on("close", () => tail.end());
     // EPIPE and the like: the exit and close events tell the story, a stream error adds nothing.
     for (const stream of [child.stdin, child.stdout, child.stderr]) stream.on("error", () => {});
     child.on("error", (error) => {

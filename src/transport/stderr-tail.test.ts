@@ -25,4 +25,26 @@ describe("StderrTail", () => {
     tail.append("🚀🚀");
     expect(tail.toString()).toBe("… (2 earlier characters)\n🚀");
   });
+
+  it("takes whole lines from each source, so a process starting while another writes never splices into its line", () => {
+    const tail = new StderrTail();
+    const busy = tail.source();
+    const spare = tail.source();
+    busy.write("eeee");
+    spare.write("spare pid=2\n");
+    busy.write("eeee\nhalf");
+    expect(tail.toString()).toBe("spare pid=2\neeeeeeee");
+    busy.end();
+    busy.end();
+    expect(tail.toString()).toBe("spare pid=2\neeeeeeee\nhalf");
+  });
+
+  it("bounds one source's endless line, and counts what it cut once the line goes in", () => {
+    const tail = new StderrTail(50, 8);
+    const source = tail.source();
+    for (let chunk = 0; chunk < 100; chunk += 1) source.write("abcdefghij");
+    expect(tail.toString()).toBe("");
+    source.write("\n");
+    expect(tail.toString()).toBe("… (992 earlier characters)\ncdefghij");
+  });
 });
