@@ -12,6 +12,7 @@ import { recordCampaign } from "./record.ts";
 import { DEFAULT_ROUND_RUNS } from "./seeds.ts";
 import type { Shard } from "./shard.ts";
 import type { FuzzSummary } from "./summary.ts";
+import { HarnessError } from "../src/errors/harness.ts";
 
 export interface CampaignOptions {
   readonly target: Target;
@@ -122,7 +123,8 @@ export async function runCampaign(options: CampaignOptions, io: Io, signal?: Abo
   const interrupted = signal?.aborted ?? false;
   // A worker that could not start is the campaign's failure, unless Ctrl-C is why it could not.
   if (heard.fatal !== null && !interrupted) throw reviveError(heard.fatal);
-  if (!interrupted && heard.results.length < options.workers) throw new Error("a fuzz worker exited without its result; this is a bug in prunecheck");
+  if (!interrupted && heard.results.length < options.workers)
+    throw new HarnessError("worker_failed", "a fuzz worker exited without its result; this is a bug in prunecheck");
   return recordCampaign({ options, heard, started, interrupted }, io);
 }
 

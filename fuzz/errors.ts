@@ -1,11 +1,13 @@
-import { AdapterFault, isAdapterFault, type AdapterFaultCode } from "../src/errors/adapter-fault.ts";
-import { InputError, isInputError, type InputErrorCode } from "../src/errors/input.ts";
+import { AdapterFault, type AdapterFaultCode } from "../src/errors/adapter-fault.ts";
+import { InputError, type InputErrorCode } from "../src/errors/input.ts";
 import type { SerializedError } from "./messages.ts";
+import { HarnessError } from "../src/errors/harness.ts";
 
 /** What a worker could not start with (a bad module, a failed handshake), as data for postMessage. */
 export function serializeError(error: unknown): SerializedError {
-  if (isInputError(error)) return { kind: "input", code: error.code, message: error.message, ...(error.hint === undefined ? {} : { hint: error.hint }) };
-  if (isAdapterFault(error)) return { kind: "adapter", code: error.code, detail: error.detail, stderrTail: error.stderrTail };
+  if (error instanceof InputError)
+    return { kind: "input", code: error.code, message: error.message, ...(error.hint === undefined ? {} : { hint: error.hint }) };
+  if (error instanceof AdapterFault) return { kind: "adapter", code: error.code, detail: error.detail, stderrTail: error.stderrTail };
   return { kind: "internal", message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 
@@ -17,6 +19,6 @@ export function reviveError(error: SerializedError): Error {
     case "adapter":
       return new AdapterFault(error.code as AdapterFaultCode, null, error.detail, error.stderrTail);
     case "internal":
-      return new Error(`a fuzz worker failed: ${error.message}`);
+      return new HarnessError("worker_failed", `a fuzz worker failed: ${error.message}`);
   }
 }

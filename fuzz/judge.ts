@@ -1,7 +1,7 @@
 import type { Driver } from "../src/transport/driver.ts";
 import { Harness } from "../src/models/harness.ts";
 import type { Level, Property } from "../src/models/property.ts";
-import { isPropertyViolation, type PropertyViolation } from "../src/models/violation.ts";
+import { PropertyViolation } from "../src/errors/property-violation.ts";
 import { describeCase, type ExhaustiveCase } from "../src/models/exhaustive-case.ts";
 import { buildReport, targetFlags, type Implementation } from "../src/reports/build.ts";
 import type { Report } from "../src/reports/report.ts";
@@ -25,7 +25,7 @@ export async function judgeCase(driver: Driver, testCase: ExhaustiveCase, proper
   try {
     await harness.exchange(world, label, call);
   } catch (error) {
-    if (!isPropertyViolation(error)) throw error;
+    if (!(error instanceof PropertyViolation)) throw error;
   }
   return { requests: harness.requests, violations: harness.violations };
 }

@@ -4,10 +4,11 @@ import { openTarget } from "../src/engine/target.ts";
 import { serializeError } from "./errors.ts";
 import type { CampaignCommand, WorkerEvent, WorkerPlan } from "./messages.ts";
 import { runWorker } from "./worker.ts";
+import { HarnessError } from "../src/errors/harness.ts";
 
 /** A worker thread's life: open its own driver (its own adapter process for --cmd), run, report, close. */
 const port = parentPort;
-if (port === null) throw new Error("fuzz/thread.ts runs as a worker thread; the campaign starts it (fuzz/campaign.ts)");
+if (port === null) throw new HarnessError("not_a_worker", "fuzz/thread.ts runs as a worker thread; the campaign starts it (fuzz/campaign.ts)");
 const plan = workerData as WorkerPlan;
 const emit = (event: WorkerEvent) => port.postMessage(event);
 // Stopping kills a stdio adapter at once and makes the driver send nothing more, so the round in flight ends.

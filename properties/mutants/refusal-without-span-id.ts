@@ -17,6 +17,6 @@ export const refusalWithoutSpanId = defineMutant({
   breaks: ["p-refusal-code"],
   pruner: alterReference(
     "refusal-without-span-id",
-    mapRefusals(referencePruner, (error) => new UnrecoverablePruneError(error.reason, null)),
+    mapRefusals(referencePruner, (error) => new UnrecoverablePruneError(error.code, null)),
   ),
 });

@@ -18,6 +18,6 @@ export const wrongRefusalCode = defineMutant({
   breaks: ["p-refusal-code"],
   pruner: alterReference(
     "wrong-refusal-code",
-    mapRefusals(referencePruner, (error) => new UnrecoverablePruneError("not_externalized", error.spanId)),
+    mapRefusals(referencePruner, (error) => new UnrecoverablePruneError("not_externalized", error.span_id)),
   ),
 });

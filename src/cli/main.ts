@@ -1,6 +1,6 @@
 import { constants } from "node:os";
-import { ADAPTER_FAULTS, isAdapterFault } from "../errors/adapter-fault.ts";
-import { InputError, isInputError } from "../errors/input.ts";
+import { ADAPTER_FAULTS, AdapterFault } from "../errors/adapter-fault.ts";
+import { InputError } from "../errors/input.ts";
 import { level, parse } from "./args.ts";
 import { numericFlag } from "../engine/numeric-flags.ts";
 import { renderUsage } from "./help.ts";
@@ -46,11 +46,11 @@ async function execute(argv: readonly string[], given: Io | undefined, signal: A
       io.error(`prunecheck: interrupted by ${String(signal.reason)} before the implementation was ready; nothing was checked`);
       return interruptedCode(signal);
     }
-    if (isInputError(error)) {
+    if (error instanceof InputError) {
       io.error(`prunecheck: ${error.message}${error.hint ? `\nHint: ${error.hint}` : ""}`);
       return 2;
     }
-    if (isAdapterFault(error)) {
+    if (error instanceof AdapterFault) {
       const hint =
         error.code === "spawn"
           ? "check that the command starts from this directory in a shell (it runs with sh -c)."

@@ -8,6 +8,7 @@ import { targetFlags } from "../reports/build.ts";
 import { describeTarget, openTarget, type TargetOptions } from "../engine/target.ts";
 import { oneLine, type Io } from "../console/io.ts";
 import { quoteName } from "../reports/escape/name.ts";
+import { HarnessError } from "../errors/harness.ts";
 
 export function readReport(path: string): Promise<Report> {
   return readJsonAs(path, {
@@ -99,6 +100,6 @@ function judge(result: EntryOutcome, report: Report, implementation: string): Re
       );
     case "error":
       // The harness itself threw, so "passes now" would be a lie.
-      throw new Error(`replaying ${report.property.id} failed in the harness: ${result.message}`);
+      throw new HarnessError("replay_failed", `replaying ${report.property.id} failed in the harness: ${result.message}`);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isInputError } from "../errors/input.ts";
+import { InputError } from "../errors/input.ts";
 import { memoryIo } from "./io.ts";
 import { fakeClock } from "../../test/helpers/fake-clock.ts";
 import { perSecond, REDRAW_MS, showProgress, STATUS_EVERY_MS, statusEvery } from "./progress.ts";
@@ -49,7 +49,7 @@ describe("statusEvery (PRUNECHECK_PROGRESS_INTERVAL_MS)", () => {
         }
         return null;
       })();
-      expect(isInputError(error), value).toBe(true);
+      expect(error instanceof InputError, value).toBe(true);
       expect((error as Error).message).toContain("PRUNECHECK_PROGRESS_INTERVAL_MS");
     }
   });

@@ -1,6 +1,6 @@
 import type { Request } from "../wire/protocol.ts";
-import { hasBrand } from "./brand.ts";
 import { capText } from "./cap-text.ts";
+import { PrunecheckError } from "./prunecheck-error.ts";
 
 /**
  * How an adapter broke the protocol. These are findings about the implementation under test (reported
@@ -20,16 +20,13 @@ export const ADAPTER_FAULTS = Object.freeze({
 
 export type AdapterFaultCode = keyof typeof ADAPTER_FAULTS;
 
-const ADAPTER_FAULT = Symbol.for("prunecheck.AdapterFault");
-
-export class AdapterFault extends Error {
-  override readonly name = "AdapterFault";
-  readonly [ADAPTER_FAULT] = true;
+export class AdapterFault extends PrunecheckError<AdapterFaultCode> {
+  static override readonly kind = "AdapterFault";
   /** Capped: it may quote the adapter's answer (an id, a key zod found unknown). */
   readonly detail: string;
 
   constructor(
-    readonly code: AdapterFaultCode,
+    code: AdapterFaultCode,
     /** The request that triggered the fault; null when no request was pending (e.g. spawn). */
     readonly request: Request | null,
     detail: string,
@@ -38,11 +35,7 @@ export class AdapterFault extends Error {
     options?: { cause?: unknown },
   ) {
     const capped = capText(detail);
-    super(`adapter fault [${code}]: ${ADAPTER_FAULTS[code]}: ${capped}`, options);
+    super(code, `adapter fault [${code}]: ${ADAPTER_FAULTS[code]}: ${capped}`, options);
     this.detail = capped;
   }
-}
-
-export function isAdapterFault(value: unknown): value is AdapterFault {
-  return hasBrand(value, ADAPTER_FAULT);
 }

@@ -1,7 +1,5 @@
 import type { z } from "zod";
-import { hasBrand } from "./brand.ts";
-
-const INPUT = Symbol.for("prunecheck.InputError");
+import { PrunecheckError } from "./prunecheck-error.ts";
 
 export type InputErrorCode =
   | "usage"
@@ -12,26 +10,23 @@ export type InputErrorCode =
   | "invalid_config"
   | "untrusted_target"
   | "bad_output_path"
-  | "invalid_trace";
+  | "invalid_trace"
+  /** A library function called with an argument it cannot use. */
+  | "invalid_argument";
 
 /** Bad input from the user: a flag, a file, a module. Always one clear line and exit code 2, never a stack. */
-export class InputError extends Error {
-  override readonly name = "InputError";
-  readonly [INPUT] = true;
+export class InputError extends PrunecheckError<InputErrorCode> {
+  static override readonly kind = "InputError";
 
   constructor(
-    readonly code: InputErrorCode,
+    code: InputErrorCode,
     message: string,
     /** What to do next, printed as a `Hint:` line. */
     readonly hint?: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(code, message, options);
   }
-}
-
-export function isInputError(value: unknown): value is InputError {
-  return hasBrand(value, INPUT);
 }
 
 /** zod issues as `✖ message → at path` lines, the first few only: a wall of issues helps nobody. */

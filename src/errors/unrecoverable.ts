@@ -1,4 +1,4 @@
-import { hasBrand } from "./brand.ts";
+import { PrunecheckError } from "./prunecheck-error.ts";
 
 /**
  * Why a prune was refused. Stable snake_case codes: they travel on the wire (`error.code`) and appear in
@@ -20,26 +20,20 @@ export const REFUSAL_REASONS = Object.freeze({
 
 export type RefusalReason = keyof typeof REFUSAL_REASONS;
 
-const UNRECOVERABLE = Symbol.for("prunecheck.UnrecoverablePruneError");
-
 /**
  * The loud, typed refusal of the seed: the operation would be a mutation, not a compaction, so nothing
  * was changed. Carries the offending span (when one span is to blame) and a stable reason code.
  */
-export class UnrecoverablePruneError extends Error {
-  override readonly name = "UnrecoverablePruneError";
-  readonly [UNRECOVERABLE] = true;
+export class UnrecoverablePruneError extends PrunecheckError<RefusalReason> {
+  static override readonly kind = "UnrecoverablePruneError";
 
   constructor(
-    readonly reason: RefusalReason,
-    readonly spanId: string | null,
+    code: RefusalReason,
+    /** Named as on the wire, so a refusal reads the same in TypeScript, in Python and in a report. */
+    readonly span_id: string | null,
     detail?: string,
   ) {
-    const subject = spanId === null ? "window" : `span ${JSON.stringify(spanId)}`;
-    super(`${subject}: ${detail ?? REFUSAL_REASONS[reason]} [${reason}]`);
+    const subject = span_id === null ? "window" : `span ${JSON.stringify(span_id)}`;
+    super(code, `${subject}: ${detail ?? REFUSAL_REASONS[code]} [${code}]`);
   }
-}
-
-export function isUnrecoverablePruneError(value: unknown): value is UnrecoverablePruneError {
-  return hasBrand(value, UNRECOVERABLE);
 }

@@ -1,7 +1,7 @@
 import { join, relative, sep } from "node:path";
 import { PROPERTIES } from "../../properties/index.ts";
-import { isAdapterFault } from "../errors/adapter-fault.ts";
-import { isInputError } from "../errors/input.ts";
+import { AdapterFault } from "../errors/adapter-fault.ts";
+import { InputError } from "../errors/input.ts";
 import type { Io } from "../console/io.ts";
 import { runSuite } from "../engine/suite.ts";
 import { openTarget } from "../engine/target.ts";
@@ -65,8 +65,8 @@ async function runColumn(plan: MatrixPlan, packages: Record<string, string>, opt
       openTarget(plan.target, { timeoutMs: options.timeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) }),
     );
   } catch (error) {
-    if (!isInputError(error) && !isAdapterFault(error)) throw error;
-    return errorColumn(isAdapterFault(error) ? `handshake failed [${error.code}]: ${error.detail}` : error.message);
+    if (!(error instanceof InputError) && !(error instanceof AdapterFault)) throw error;
+    return errorColumn(error instanceof AdapterFault ? `handshake failed [${error.code}]: ${error.detail}` : error.message);
   }
   try {
     const summary = await runSuite(

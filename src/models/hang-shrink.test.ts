@@ -8,7 +8,7 @@ import type { OperationCall } from "../wire/protocol.ts";
 import { confirmHang, HANG_SHRINK_FACTOR, HANG_SHRINK_FLOOR_MS, shrinkTimeoutMs, skippingKnownHangs } from "./hang-shrink.ts";
 import { checkProperty, type CheckOptions } from "./run.ts";
 import { adapterProtocol } from "./adapter-protocol.ts";
-import { PropertyViolation } from "./violation.ts";
+import { PropertyViolation } from "../errors/property-violation.ts";
 
 describe("shrinkTimeoutMs", () => {
   it("is a few times the slowest answer seen", () => {

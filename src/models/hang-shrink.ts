@@ -1,6 +1,6 @@
 import { withSend, type Driver, type Timing } from "../transport/driver.ts";
-import { isAdapterFault, type AdapterFault } from "../errors/adapter-fault.ts";
-import { isPropertyViolation, type PropertyViolation } from "./violation.ts";
+import { AdapterFault } from "../errors/adapter-fault.ts";
+import { PropertyViolation } from "../errors/property-violation.ts";
 
 /**
  * The shortest a shrink candidate waits before it counts as hanging: above the stalls a loaded machine
@@ -21,7 +21,7 @@ export function shrinkTimeoutMs(timing: Timing): number {
 
 /** A run that failed because a request was not answered in time. */
 export function isTimeout(error: unknown): error is PropertyViolation {
-  return isPropertyViolation(error) && isAdapterFault(error.cause) && error.cause.code === "timeout";
+  return error instanceof PropertyViolation && error.cause instanceof AdapterFault && error.cause.code === "timeout";
 }
 
 /** How a hang was shrunk, for the report. */
@@ -94,7 +94,7 @@ export interface HangShrinking {
 
 /** How to shrink the first failure, when it is a hang and the driver says how it times requests out. */
 export function startHangShrink(driver: Driver, error: unknown): HangShrinking | null {
-  if (!isTimeout(error) || !isAdapterFault(error.cause)) return null;
+  if (!isTimeout(error) || !(error.cause instanceof AdapterFault)) return null;
   const timing = driver.timing?.();
   if (timing === undefined) return null;
   return { timing, timeoutMs: shrinkTimeoutMs(timing), original: error, ...skippingKnownHangs(driver, error.cause) };
@@ -126,7 +126,7 @@ export function skippingKnownHangs(driver: Driver, first: AdapterFault): { reado
     try {
       return await driver.send(call, options);
     } catch (error) {
-      if (isAdapterFault(error) && error.code === "timeout") hung.set(key, error);
+      if (error instanceof AdapterFault && error.code === "timeout") hung.set(key, error);
       throw error;
     }
   };

@@ -3,7 +3,7 @@ import type { Driver } from "../transport/driver.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import { Harness, storeSnapshot } from "./harness.ts";
 import type { Property } from "./property.ts";
-import { isPropertyViolation } from "./violation.ts";
+import { PropertyViolation } from "../errors/property-violation.ts";
 import { World } from "./world.ts";
 
 describe("storeSnapshot", () => {
@@ -49,7 +49,7 @@ describe("Harness: every property judges every request", () => {
     const harness = new Harness(driver, [property("a", true), property("b", false), property("c", true)], "core");
     const world = new World(["prune"], "counter");
     const call = { op: "prune" as const, window: world.window, evict_ids: [], store: {} };
-    await expect(harness.exchange(world, "prune []", call)).rejects.toSatisfy(isPropertyViolation);
+    await expect(harness.exchange(world, "prune []", call)).rejects.toBeInstanceOf(PropertyViolation);
     expect(harness.requests).toBe(1);
     expect([...harness.violations].map(([id, violation]) => [id, violation.finding.message])).toEqual([
       ["a", "a found it"],
@@ -61,7 +61,9 @@ describe("Harness: every property judges every request", () => {
     const faulty: Driver = { ...driver, send: async () => Promise.reject(new AdapterFault("not_json", null, "not JSON")) };
     const harness = new Harness(faulty, [property("a", false), property("b", false)], "core");
     const world = new World(["prune"], "counter");
-    await expect(harness.exchange(world, "prune []", { op: "prune", window: world.window, evict_ids: [], store: {} })).rejects.toSatisfy(isPropertyViolation);
+    await expect(harness.exchange(world, "prune []", { op: "prune", window: world.window, evict_ids: [], store: {} })).rejects.toBeInstanceOf(
+      PropertyViolation,
+    );
     expect([...harness.violations.entries()].map(([id, violation]) => [id, violation.property.id])).toEqual([
       ["a", "adapter-protocol"],
       ["b", "adapter-protocol"],

@@ -1,12 +1,12 @@
 import type { Driver, Exchange, SendOptions } from "../transport/driver.ts";
-import { isAdapterFault } from "../errors/adapter-fault.ts";
+import { AdapterFault } from "../errors/adapter-fault.ts";
 import type { OperationCall, Outcome } from "../wire/protocol.ts";
 import type { Store } from "../wire/window.ts";
 import { adapterProtocol } from "./adapter-protocol.ts";
 import { PROBES, type ProbeName } from "./probes.ts";
 import type { Level, Property } from "./property.ts";
-import type { TraceEntry } from "./violation.ts";
-import { PropertyViolation } from "./violation.ts";
+import type { TraceEntry } from "./trace-entry.ts";
+import { PropertyViolation } from "../errors/property-violation.ts";
 import type { World } from "./world.ts";
 
 const NO_PROBES = Object.freeze({});
@@ -91,7 +91,7 @@ export class Harness {
       // The pruner gets its own copy: whatever it does to it, the harness's state and `call` stay pristine.
       return await this.driver.send(this.driver.isolatesInputs === true ? call : copyCall(call), this.sendOptions);
     } catch (error) {
-      if (!isAdapterFault(error)) throw error;
+      if (!(error instanceof AdapterFault)) throw error;
       const violation = new PropertyViolation(adapterProtocol, { message: error.message, span_id: null }, this.trace, error.request, error.stderrTail, {
         cause: error,
       });

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { Driver, SendOptions } from "../transport/driver.ts";
 import type { Level, Property } from "./property.ts";
 import { Harness } from "./harness.ts";
-import { isPropertyViolation, type PropertyViolation } from "./violation.ts";
+import { PropertyViolation } from "../errors/property-violation.ts";
 import { confirmHang, describeHangShrink, isTimeout, mayWaitAgain, startHangShrink, type HangShrink, type HangShrinking } from "./hang-shrink.ts";
 import { scenarioArb, type Scenario } from "./scenario.ts";
 import { recordRuns, replayPathOf } from "./replay-path.ts";
@@ -243,7 +243,7 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   const interruptedEarly = details.interrupted && details.counterexample === null;
   if (!details.failed || interruptedEarly) return { ...common(), status: details.interrupted ? "interrupted" : "passed" };
   const error = details.errorInstance;
-  if (!isPropertyViolation(error) || details.counterexample === null || details.counterexamplePath === null || found === null) {
+  if (!(error instanceof PropertyViolation) || details.counterexample === null || details.counterexamplePath === null || found === null) {
     return { ...common(), status: "error", error };
   }
   // A hang accepted at the short timeout is reported only once it hangs at the full one too.

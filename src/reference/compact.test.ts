@@ -66,22 +66,22 @@ describe("compact: budget-driven eviction", () => {
     const unexternalized = original("u1", long, null, { tags: ["negative_result"] });
     const window = frozenWindow([unexternalized, recent]);
     const refusal = refusalOf(() => compact(window, store, { unit: "chars", limit: 10 }));
-    expect(refusal.reason).toBe("budget_unreachable");
-    expect(refusal.spanId).toBe("u1");
+    expect(refusal.code).toBe("budget_unreachable");
+    expect(refusal.span_id).toBe("u1");
   });
 
   it("names the span without a copy, not an earlier span that was kept only because its pointer saves nothing", () => {
     const tiny = original("t1", "ok", "k4");
     const unexternalized = original("u1", long, null);
     const refusal = refusalOf(() => compact(frozenWindow([tiny, unexternalized]), frozenStore({ k4: "ok" }), { unit: "chars", limit: 10 }));
-    expect(refusal.spanId).toBe("u1");
+    expect(refusal.span_id).toBe("u1");
   });
 
   it("names the original without a copy, not a pointer whose key is already gone: the pointer is not what would be lost", () => {
     const dangling = { ...original("p0", pointerText("gone"), "gone"), kind: "pointer" as const };
     const unexternalized = original("u1", long, null);
     const refusal = refusalOf(() => compact(frozenWindow([dangling, unexternalized]), frozenStore({}), { unit: "chars", limit: 10 }));
-    expect(refusal.spanId).toBe("u1");
+    expect(refusal.span_id).toBe("u1");
   });
 
   it("says how far over budget the window stays, and whether the named span is the one without a copy", () => {
@@ -97,14 +97,14 @@ describe("compact: budget-driven eviction", () => {
   it("refuses with budget_unreachable and no span when even evicting everything cannot fit", () => {
     const window = frozenWindow([plan]);
     const refusal = refusalOf(() => compact(window, store, { unit: "chars", limit: 0 }));
-    expect(refusal.reason).toBe("budget_unreachable");
-    expect(refusal.spanId).toBeNull();
+    expect(refusal.code).toBe("budget_unreachable");
+    expect(refusal.span_id).toBeNull();
   });
 
   it("refuses a derived window that does not resolve in the store, like prune", () => {
     const window = frozenWindow([original("u1", "unsaved", null), recent], 1);
     const refusal = refusalOf(() => compact(window, store, { unit: "chars", limit: 1000 }));
-    expect(refusal.reason).toBe("derived_ungrounded");
-    expect(refusal.spanId).toBe("u1");
+    expect(refusal.code).toBe("derived_ungrounded");
+    expect(refusal.span_id).toBe("u1");
   });
 });

@@ -85,7 +85,7 @@ describe("externalize", () => {
   it("refuses an id that is not in the window before writing anything (unknown_span)", () => {
     const store = new ContentStore();
     const error = refusalOf(() => externalize(frozenWindow([a]), ["a", 'gh"ost\n'], store));
-    expect(error).toMatchObject({ reason: "unknown_span", spanId: 'gh"ost\n' });
+    expect(error).toMatchObject({ code: "unknown_span", span_id: 'gh"ost\n' });
     expect(store.size).toBe(0);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MutationRecord } from "./mutate.ts";
 import { WriteAheadLog, mutate } from "./mutate.ts";
 import { frozenWindow, original } from "./test-helpers.ts";
+import { InputError } from "../errors/input.ts";
 
 const a = original("a", "orders.total NUMERIC(12,2)", null, { tags: ["constraint"] });
 const b = original("b", "cafe\u0301 👩🏽‍💻 \n", null);
@@ -71,8 +72,14 @@ describe("mutate", () => {
 
   it.each([[""], ["   "], ["\n\t"]])("refuses a blank reason %j, saying a reason is needed, and writes nothing", (reason) => {
     const log = new WriteAheadLog();
-    expect(() => mutate(window, ["a"], reason, log)).toThrow(TypeError);
-    expect(() => mutate(window, ["a"], reason, log)).toThrow("mutate needs a reason");
+    expect(() => mutate(window, ["a"], reason, log)).toThrow(InputError);
+    expect(() => mutate(window, ["a"], reason, log)).toThrow(
+      expect.objectContaining({
+        code: "invalid_argument",
+        message: expect.stringContaining("mutate needs a reason"),
+        hint: expect.stringContaining("non-empty reason"),
+      }),
+    );
     expect(log.records).toEqual([]);
   });
 });

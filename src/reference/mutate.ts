@@ -1,4 +1,5 @@
 import type { Span, Window } from "../wire/window.ts";
+import { InputError } from "../errors/input.ts";
 
 export interface MutationRecord {
   readonly record_id: number;
@@ -35,7 +36,12 @@ export interface MutationResult {
  * an explicit recovery path"); the record, holding the evicted spans, is that recovery path.
  */
 export function mutate(window: Window, evictIds: readonly string[], reason: string, log: WriteAheadLog): MutationResult {
-  if (reason.trim() === "") throw new TypeError("mutate needs a reason: the write-ahead record must say why content was lost");
+  if (reason.trim() === "")
+    throw new InputError(
+      "invalid_argument",
+      "mutate needs a reason: the write-ahead record must say why content was lost",
+      'pass a non-empty reason, e.g. "user asked to forget"',
+    );
   const evict = new Set(evictIds);
   const record = log.append({
     reason,

@@ -83,7 +83,7 @@ describe("prune: eviction to pointers", () => {
     const lookalike = original("x", pointerText("k9"), "k9");
     const pruned = prune(frozenWindow([lookalike]), ["x"], frozenStore({ k9: pointerText("k9") }));
     expect(pruned.spans[0]?.kind).toBe("pointer");
-    expect(refusalOf(() => prune(frozenWindow([lookalike]), ["x"], frozenStore({}))).reason).toBe("key_missing");
+    expect(refusalOf(() => prune(frozenWindow([lookalike]), ["x"], frozenStore({}))).code).toBe("key_missing");
   });
 
   it("evicts an externalized summary to a pointer that keeps its provenance and depth", () => {
@@ -120,14 +120,14 @@ describe("prune: text is compared byte-exact", () => {
   ])("refuses to evict a span whose stored text differs (stale_key): %s", (_label, windowText, storedText) => {
     expect(windowText).not.toBe(storedText);
     const error = refusalOf(() => prune(frozenWindow([original("s", windowText, "k")]), ["s"], frozenStore({ k: storedText })));
-    expect(error).toMatchObject({ name: "UnrecoverablePruneError", reason: "stale_key", spanId: "s" });
+    expect(error).toMatchObject({ name: "UnrecoverablePruneError", code: "stale_key", span_id: "s" });
   });
 
   it("does not treat canonically equivalent NFC and NFD text as equal", () => {
     const nfc = "Zo\u00eb \u00c5ngstr\u00f6m";
     const nfd = nfc.normalize("NFD");
     expect(nfd.normalize("NFC")).toBe(nfc);
-    expect(refusalOf(() => prune(frozenWindow([original("s", nfc, "k")]), ["s"], frozenStore({ k: nfd }))).reason).toBe("stale_key");
+    expect(refusalOf(() => prune(frozenWindow([original("s", nfc, "k")]), ["s"], frozenStore({ k: nfd }))).code).toBe("stale_key");
   });
 });
 
@@ -135,13 +135,13 @@ describe("prune: refusals", () => {
   it("refuses to evict a span with no externalized copy (not_externalized)", () => {
     const span = original("s1", schema.text, null, { tags: ["constraint"] });
     const error = refusalOf(() => prune(frozenWindow([span]), ["s1"], store));
-    expect(error).toMatchObject({ reason: "not_externalized", spanId: "s1" });
+    expect(error).toMatchObject({ code: "not_externalized", span_id: "s1" });
     expect(error.message).toBe('span "s1": the span has no externalized_key; write it to the store before evicting it [not_externalized]');
   });
 
   it("refuses an untagged span without a copy too: the reference never judges what is load-bearing", () => {
     const error = refusalOf(() => prune(frozenWindow([original("d1", diff.text, null)]), ["d1"], store));
-    expect(error).toMatchObject({ reason: "not_externalized", spanId: "d1" });
+    expect(error).toMatchObject({ code: "not_externalized", span_id: "d1" });
   });
 
   it("refuses alike whatever the tags: `Invariant` is not a precondition tag, but the refusal does not depend on tags", () => {
@@ -149,7 +149,7 @@ describe("prune: refusals", () => {
     expect(isPreconditionTag("invariant")).toBe(true);
     for (const tags of [["invariant"], ["Invariant"], ["PRECONDITION", " constraint"], []]) {
       const span = original("s", "x", null, { tags });
-      expect(refusalOf(() => prune(frozenWindow([span]), ["s"], frozenStore({}))).reason).toBe("not_externalized");
+      expect(refusalOf(() => prune(frozenWindow([span]), ["s"], frozenStore({}))).code).toBe("not_externalized");
     }
   });
 
@@ -162,37 +162,37 @@ describe("prune: refusals", () => {
 
   it("refuses to evict a span whose key is not in the store (key_missing)", () => {
     const error = refusalOf(() => prune(frozenWindow([schema]), ["s1"], frozenStore({ k2: diff.text })));
-    expect(error).toMatchObject({ reason: "key_missing", spanId: "s1" });
+    expect(error).toMatchObject({ code: "key_missing", span_id: "s1" });
   });
 
   it("refuses to evict a span whose stored text differs (stale_key)", () => {
     const error = refusalOf(() => prune(frozenWindow([schema]), ["s1"], frozenStore({ k1: "orders.total FLOAT" })));
-    expect(error).toMatchObject({ reason: "stale_key", spanId: "s1" });
+    expect(error).toMatchObject({ code: "stale_key", span_id: "s1" });
   });
 
   it("refuses to re-evict a pointer whose key is not in the store (unresolvable_pointer)", () => {
     const pointer: Span = { ...schema, kind: "pointer", text: pointerText("k1") };
     const error = refusalOf(() => prune(frozenWindow([pointer]), ["s1"], frozenStore({})));
-    expect(error).toMatchObject({ reason: "unresolvable_pointer", spanId: "s1" });
+    expect(error).toMatchObject({ code: "unresolvable_pointer", span_id: "s1" });
   });
 
   it("refuses to evict a summary whose provenance does not resolve (unresolvable_provenance)", () => {
     const summary = summarySpan("sum", "verified", [{ span_id: "s1", externalized_key: "gone" }], { externalized_key: "ks" });
     const error = refusalOf(() => prune(frozenWindow([summary]), ["sum"], frozenStore({ ks: "verified" })));
-    expect(error).toMatchObject({ reason: "unresolvable_provenance", spanId: "sum" });
+    expect(error).toMatchObject({ code: "unresolvable_provenance", span_id: "sum" });
     const pointer: Span = { ...summary, kind: "pointer", text: pointerText("ks") };
-    expect(refusalOf(() => prune(frozenWindow([pointer]), ["sum"], frozenStore({ ks: "verified" }))).reason).toBe("unresolvable_provenance");
+    expect(refusalOf(() => prune(frozenWindow([pointer]), ["sum"], frozenStore({ ks: "verified" }))).code).toBe("unresolvable_provenance");
   });
 
   it("refuses to evict a summary that was never externalized (not_externalized)", () => {
     const summary = summarySpan("sum", "verified", [{ span_id: "s1", externalized_key: "k1" }]);
-    expect(refusalOf(() => prune(frozenWindow([summary]), ["sum"], store)).reason).toBe("not_externalized");
+    expect(refusalOf(() => prune(frozenWindow([summary]), ["sum"], store)).code).toBe("not_externalized");
   });
 
   it("names the first offending span in window order, and changes nothing", () => {
     const window = frozenWindow([original("a", "x", null), original("b", "y", "missing")]);
     const error = refusalOf(() => prune(window, ["b", "a"], frozenStore({})));
-    expect(error).toMatchObject({ reason: "not_externalized", spanId: "a" });
+    expect(error).toMatchObject({ code: "not_externalized", span_id: "a" });
   });
 
   it("does not look at spans it is not asked to evict in a window at depth 0", () => {
@@ -231,7 +231,7 @@ describe("prune: derived windows (derivation_depth >= 1)", () => {
   ] as [string, Span, string][])("refuses a derived window holding %s, even if it is not evicted (derived_ungrounded)", (_label, ungrounded, cause) => {
     const window = frozenWindow([schema, ungrounded], 1);
     const error = refusalOf(() => prune(window, ["s1"], groundedStore));
-    expect(error).toMatchObject({ reason: "derived_ungrounded", spanId: "u" });
+    expect(error).toMatchObject({ code: "derived_ungrounded", span_id: "u" });
     expect(error.message).toContain(`derivation_depth 1`);
     expect(error.message).toContain(`(${cause})`);
     expect(error.message.endsWith("[derived_ungrounded]")).toBe(true);
@@ -239,17 +239,17 @@ describe("prune: derived windows (derivation_depth >= 1)", () => {
 
   it("refuses an ungrounded derived window even when asked to evict nothing", () => {
     const window = frozenWindow([original("u", "x", null)], 2);
-    expect(refusalOf(() => prune(window, [], frozenStore({}))).reason).toBe("derived_ungrounded");
+    expect(refusalOf(() => prune(window, [], frozenStore({}))).code).toBe("derived_ungrounded");
   });
 
   it("names the first ungrounded span in window order", () => {
     const window = frozenWindow([schema, original("u1", "x", null), original("u2", "y", null)], 1);
-    expect(refusalOf(() => prune(window, [], groundedStore)).spanId).toBe("u1");
+    expect(refusalOf(() => prune(window, [], groundedStore)).span_id).toBe("u1");
   });
 
   it("checks grounding before the evicted spans", () => {
     const window = frozenWindow([original("e", "x", null), original("u", "y", "nope")], 1);
-    expect(refusalOf(() => prune(window, ["e"], frozenStore({})))).toMatchObject({ reason: "derived_ungrounded", spanId: "e" });
+    expect(refusalOf(() => prune(window, ["e"], frozenStore({})))).toMatchObject({ code: "derived_ungrounded", span_id: "e" });
   });
 });
 
@@ -258,7 +258,7 @@ describe("prune: awkward ids and keys", () => {
     "carries the id %j exactly into the refusal",
     (id) => {
       const error = refusalOf(() => prune(frozenWindow([original(id, "x", null)]), [id], frozenStore({})));
-      expect(error.spanId).toBe(id);
+      expect(error.span_id).toBe(id);
       expect(error.message.startsWith(`span ${JSON.stringify(id)}: `)).toBe(true);
     },
   );
@@ -286,13 +286,13 @@ describe("prune: awkward ids and keys", () => {
   it("does not resolve `toString`, `constructor` or `__proto__` through the store's prototype (key_missing)", () => {
     for (const key of ["toString", "constructor", "__proto__", "hasOwnProperty"]) {
       const error = refusalOf(() => prune(frozenWindow([original("a", "x", key)]), ["a"], frozenStore({})));
-      expect(error.reason).toBe("key_missing");
+      expect(error.code).toBe("key_missing");
     }
   });
 
   it("treats the empty string as a key, distinct from no key", () => {
     const span = original("a", "x", "");
     expect(prune(frozenWindow([span]), ["a"], frozenStore({ "": "x" })).spans[0]?.text).toBe("[externalized: ]");
-    expect(refusalOf(() => prune(frozenWindow([span]), ["a"], frozenStore({}))).reason).toBe("key_missing");
+    expect(refusalOf(() => prune(frozenWindow([span]), ["a"], frozenStore({}))).code).toBe("key_missing");
   });
 });

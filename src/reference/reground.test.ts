@@ -97,12 +97,12 @@ describe("reground: refusals", () => {
   it("refuses when a pointer's key is not in the store, naming the span (unresolvable_pointer)", () => {
     const pointer: Span = { ...original('p"\n\\', "", "gone"), kind: "pointer", text: pointerText("gone") };
     const error = refusalOf(() => reground(frozenWindow([a, pointer], 1), store));
-    expect(error).toMatchObject({ reason: "unresolvable_pointer", spanId: 'p"\n\\' });
+    expect(error).toMatchObject({ code: "unresolvable_pointer", span_id: 'p"\n\\' });
   });
 
   it("does not resolve a pointer through the store's prototype (unresolvable_pointer)", () => {
     const pointer: Span = { ...original("p", "", "toString"), kind: "pointer", text: pointerText("toString") };
-    expect(refusalOf(() => reground(frozenWindow([pointer], 1), frozenStore({}))).reason).toBe("unresolvable_pointer");
+    expect(refusalOf(() => reground(frozenWindow([pointer], 1), frozenStore({}))).code).toBe("unresolvable_pointer");
   });
 
   it("refuses when a summary's provenance does not resolve, naming the summary (unresolvable_provenance)", () => {
@@ -111,7 +111,7 @@ describe("reground: refusals", () => {
       { span_id: "z", externalized_key: "gone" },
     ]);
     const error = refusalOf(() => reground(frozenWindow([summary], 1), store));
-    expect(error).toMatchObject({ reason: "unresolvable_provenance", spanId: "sum" });
+    expect(error).toMatchObject({ code: "unresolvable_provenance", span_id: "sum" });
   });
 
   it("refuses when a pointer to a summary resolves but its provenance does not (unresolvable_provenance)", () => {
@@ -125,12 +125,12 @@ describe("reground: refusals", () => {
       derivation_depth: 1,
     };
     const error = refusalOf(() => reground(frozenWindow([pointer], 1), frozenStore({ ks: "summary" })));
-    expect(error).toMatchObject({ reason: "unresolvable_provenance", spanId: "sum" });
+    expect(error).toMatchObject({ code: "unresolvable_provenance", span_id: "sum" });
   });
 
   it("names the first unresolvable span in window order", () => {
     const p1: Span = { ...original("p1", "", "gone1"), kind: "pointer", text: pointerText("gone1") };
     const p2: Span = { ...original("p2", "", "gone2"), kind: "pointer", text: pointerText("gone2") };
-    expect(refusalOf(() => reground(frozenWindow([a, p2, p1], 1), store)).spanId).toBe("p2");
+    expect(refusalOf(() => reground(frozenWindow([a, p2, p1], 1), store)).span_id).toBe("p2");
   });
 });

@@ -54,12 +54,12 @@ describe("the reference is what the harness runs by default", () => {
 describe("provenance laundering", () => {
   it('refuses a summary claiming "schema constraints verified" over spans that are not externalized', () => {
     const error = refusalOf(() => summarize(window, [SCHEMA, SCOPE], "summary-1", fixture.laundered_summary, frozenStore({})));
-    expect(error).toMatchObject({ name: "UnrecoverablePruneError", reason: "not_externalized", spanId: SCHEMA });
+    expect(error).toMatchObject({ name: "UnrecoverablePruneError", code: "not_externalized", span_id: SCHEMA });
   });
 
   it("refuses to evict the schema dump before it is externalized, whatever its tags say", () => {
-    expect(refusalOf(() => prune(window, [SCHEMA], frozenStore({})))).toMatchObject({ reason: "not_externalized", spanId: SCHEMA });
-    expect(refusalOf(() => prune(window, ["plan-0012"], frozenStore({})))).toMatchObject({ reason: "not_externalized", spanId: "plan-0012" });
+    expect(refusalOf(() => prune(window, [SCHEMA], frozenStore({})))).toMatchObject({ code: "not_externalized", span_id: SCHEMA });
+    expect(refusalOf(() => prune(window, ["plan-0012"], frozenStore({})))).toMatchObject({ code: "not_externalized", span_id: "plan-0012" });
   });
 
   it("with externalized sources, the summary's provenance resolves to the exact schema text", () => {
@@ -76,8 +76,8 @@ describe("provenance laundering", () => {
   it("a summary whose provenance does not resolve cannot justify eviction or regrounding", () => {
     const { summarized } = externalizedSummary();
     const emptyStore = frozenStore({});
-    expect(refusalOf(() => reground(summarized, emptyStore))).toMatchObject({ reason: "unresolvable_provenance", spanId: "summary-1" });
-    expect(refusalOf(() => prune(summarized, [], emptyStore))).toMatchObject({ reason: "derived_ungrounded", spanId: "summary-1" });
+    expect(refusalOf(() => reground(summarized, emptyStore))).toMatchObject({ code: "unresolvable_provenance", span_id: "summary-1" });
+    expect(refusalOf(() => prune(summarized, [], emptyStore))).toMatchObject({ code: "derived_ungrounded", span_id: "summary-1" });
   });
 });
 
@@ -85,7 +85,7 @@ describe("non-idempotent re-prune", () => {
   it("refuses a second summarize of the first summary (summary_depth_exceeded)", () => {
     const { summarized, snapshot } = externalizedSummary();
     const error = refusalOf(() => summarize(summarized, ["summary-1"], "summary-2", fixture.second_order_summary, snapshot));
-    expect(error).toMatchObject({ reason: "summary_depth_exceeded", spanId: "summary-1" });
+    expect(error).toMatchObject({ code: "summary_depth_exceeded", span_id: "summary-1" });
   });
 
   it("refuses it too when the first summary has been externalized and evicted to a pointer", () => {
@@ -95,7 +95,7 @@ describe("non-idempotent re-prune", () => {
     const pointed = deepFreeze(prune(withSummaryKey, ["summary-1"], snapshot));
     expect(pointed.spans[0]).toMatchObject({ span_id: "summary-1", kind: "pointer" });
     const error = refusalOf(() => summarize(pointed, ["summary-1", "plan-0012"], "summary-2", fixture.second_order_summary, snapshot));
-    expect(error).toMatchObject({ reason: "summary_depth_exceeded", spanId: "summary-1" });
+    expect(error).toMatchObject({ code: "summary_depth_exceeded", span_id: "summary-1" });
   });
 
   it('keeps the scope qualifier "verified against production, not staging" recoverable byte-exact', () => {
@@ -130,7 +130,7 @@ describe("irrecoverable divergence", () => {
     const key = contentKey(schemaText);
     const reread = frozenStore({ [key]: fixture.current_schema });
     const error = refusalOf(() => prune(externalized, [SCHEMA], reread));
-    expect(error).toMatchObject({ reason: "stale_key", spanId: SCHEMA });
+    expect(error).toMatchObject({ code: "stale_key", span_id: SCHEMA });
   });
 
   it("refuses a derived window over the re-read store as ungrounded, naming the stale span", () => {
@@ -138,7 +138,7 @@ describe("irrecoverable divergence", () => {
     const derived = deepFreeze(prune(externalized, [NEGATIVE], snapshot));
     const reread = frozenStore({ ...snapshot, [contentKey(schemaText)]: fixture.current_schema });
     const error = refusalOf(() => prune(derived, [SCHEMA], reread));
-    expect(error).toMatchObject({ reason: "derived_ungrounded", spanId: SCHEMA });
+    expect(error).toMatchObject({ code: "derived_ungrounded", span_id: SCHEMA });
     expect(error.message).toContain("(stale_key)");
   });
 

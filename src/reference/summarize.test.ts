@@ -126,13 +126,13 @@ describe("summarize: refusals", () => {
 
   it("refuses to summarize a summary (summary_depth_exceeded)", () => {
     const error = refusalOf(() => summarize(frozenWindow([summary, x]), ["sum", "x"], "sum2", "s", summaryStore));
-    expect(error).toMatchObject({ reason: "summary_depth_exceeded", spanId: "sum" });
+    expect(error).toMatchObject({ code: "summary_depth_exceeded", span_id: "sum" });
   });
 
   it("refuses to summarize a pointer to a summary (summary_depth_exceeded)", () => {
     const pointer: Span = { ...summary, kind: "pointer", text: pointerText("ks") };
     const error = refusalOf(() => summarize(frozenWindow([x, pointer]), ["x", "sum"], "sum2", "s", summaryStore));
-    expect(error).toMatchObject({ reason: "summary_depth_exceeded", spanId: "sum" });
+    expect(error).toMatchObject({ code: "summary_depth_exceeded", span_id: "sum" });
   });
 
   it("refuses to summarize a summary even after regrounding: reground keeps summaries as summaries", () => {
@@ -140,63 +140,63 @@ describe("summarize: refusals", () => {
     const grounded = deepFreeze(reground(first, store));
     expect(grounded.derivation_depth).toBe(0);
     const error = refusalOf(() => summarize(grounded, ["sum", "x"], "sum2", "s", store));
-    expect(error).toMatchObject({ reason: "summary_depth_exceeded", spanId: "sum" });
+    expect(error).toMatchObject({ code: "summary_depth_exceeded", span_id: "sum" });
   });
 
   it("refuses a summary of a summary even when the summary is not externalized", () => {
     const unexternalized: Span = { ...summary, externalized_key: null };
-    expect(refusalOf(() => summarize(frozenWindow([unexternalized]), ["sum"], "sum2", "s", summaryStore)).reason).toBe("summary_depth_exceeded");
+    expect(refusalOf(() => summarize(frozenWindow([unexternalized]), ["sum"], "sum2", "s", summaryStore)).code).toBe("summary_depth_exceeded");
   });
 
   it("refuses an empty selection (empty_selection)", () => {
     const error = refusalOf(() => summarize(window, [], "sum", "s", store));
-    expect(error).toMatchObject({ reason: "empty_selection", spanId: null });
+    expect(error).toMatchObject({ code: "empty_selection", span_id: null });
     expect(error.message).toBe("window: a summary needs at least one source span [empty_selection]");
   });
 
   it("refuses a source id that is not in the window (unknown_span)", () => {
     const error = refusalOf(() => summarize(window, ["a", 'ghost\n"id"'], "sum", "s", store));
-    expect(error).toMatchObject({ reason: "unknown_span", spanId: 'ghost\n"id"' });
+    expect(error).toMatchObject({ code: "unknown_span", span_id: 'ghost\n"id"' });
   });
 
   it("refuses a summary_id that an existing span already uses (duplicate_span_id)", () => {
-    expect(refusalOf(() => summarize(window, ["a"], "x", "s", store))).toMatchObject({ reason: "duplicate_span_id", spanId: "x" });
+    expect(refusalOf(() => summarize(window, ["a"], "x", "s", store))).toMatchObject({ code: "duplicate_span_id", span_id: "x" });
   });
 
   it("refuses a summary_id equal to one of its own sources (duplicate_span_id)", () => {
-    expect(refusalOf(() => summarize(window, ["a"], "a", "s", store))).toMatchObject({ reason: "duplicate_span_id", spanId: "a" });
+    expect(refusalOf(() => summarize(window, ["a"], "a", "s", store))).toMatchObject({ code: "duplicate_span_id", span_id: "a" });
   });
 
   it("refuses a source with no externalized copy (not_externalized)", () => {
-    expect(refusalOf(() => summarize(window, ["a", "y"], "sum", "s", store))).toMatchObject({ reason: "not_externalized", spanId: "y" });
+    expect(refusalOf(() => summarize(window, ["a", "y"], "sum", "s", store))).toMatchObject({ code: "not_externalized", span_id: "y" });
   });
 
   it("refuses a source whose key is missing from the store (key_missing)", () => {
     const error = refusalOf(() => summarize(window, ["x"], "sum", "s", frozenStore({ ka: a.text })));
-    expect(error).toMatchObject({ reason: "key_missing", spanId: "x" });
+    expect(error).toMatchObject({ code: "key_missing", span_id: "x" });
   });
 
   it("refuses a source whose stored text differs (stale_key), NFC vs NFD included", () => {
     const nfc = original("n", "caf\u00e9", "kn");
     const error = refusalOf(() => summarize(frozenWindow([nfc]), ["n"], "sum", "s", frozenStore({ kn: "cafe\u0301" })));
-    expect(error).toMatchObject({ reason: "stale_key", spanId: "n" });
+    expect(error).toMatchObject({ code: "stale_key", span_id: "n" });
   });
 
   it("refuses a pointer source whose key is missing (unresolvable_pointer)", () => {
     const pointer: Span = { ...x, kind: "pointer", text: pointerText("kx") };
     const error = refusalOf(() => summarize(frozenWindow([pointer]), ["x"], "sum", "s", frozenStore({})));
-    expect(error).toMatchObject({ reason: "unresolvable_pointer", spanId: "x" });
+    expect(error).toMatchObject({ code: "unresolvable_pointer", span_id: "x" });
   });
 
   it("refuses on a derived ungrounded window, like prune (derived_ungrounded)", () => {
     const derived = frozenWindow([a, y], 1);
     const error = refusalOf(() => summarize(derived, ["a"], "sum", "s", store));
-    expect(error).toMatchObject({ reason: "derived_ungrounded", spanId: "y" });
+    expect(error).toMatchObject({ code: "derived_ungrounded", span_id: "y" });
   });
 
   it("names the first offending source in window order", () => {
     const error = refusalOf(() => summarize(frozenWindow([x, y, summary]), ["sum", "y", "x"], "s2", "s", frozenStore({})));
-    expect(error).toMatchObject({ reason: "key_missing", spanId: "x" });
+    expect(error).toMatchObject({ code: "key_missing", span_id: "x" });
   });
 
   it("checks grounding first, like prune: an ungrounded derived window is named even if the request is also wrong", () => {
@@ -207,16 +207,16 @@ describe("summarize: refusals", () => {
       [["a"], "y"],
       [["a"], "sum"],
     ] as [string[], string][]) {
-      expect(refusalOf(() => summarize(derived, ids, summaryId, "s", store))).toMatchObject({ reason: "derived_ungrounded", spanId: "y" });
+      expect(refusalOf(() => summarize(derived, ids, summaryId, "s", store))).toMatchObject({ code: "derived_ungrounded", span_id: "y" });
     }
   });
 
   it("then checks the request: empty, unknown ids, colliding summary_id, then the sources", () => {
     const grounded = frozenWindow([a, y], 0);
-    expect(refusalOf(() => summarize(grounded, [], "y", "s", store)).reason).toBe("empty_selection");
-    expect(refusalOf(() => summarize(grounded, ["y", "ghost"], "y", "s", store)).reason).toBe("unknown_span");
-    expect(refusalOf(() => summarize(grounded, ["y"], "a", "s", store)).reason).toBe("duplicate_span_id");
-    expect(refusalOf(() => summarize(grounded, ["y"], "sum", "s", store)).reason).toBe("not_externalized");
+    expect(refusalOf(() => summarize(grounded, [], "y", "s", store)).code).toBe("empty_selection");
+    expect(refusalOf(() => summarize(grounded, ["y", "ghost"], "y", "s", store)).code).toBe("unknown_span");
+    expect(refusalOf(() => summarize(grounded, ["y"], "a", "s", store)).code).toBe("duplicate_span_id");
+    expect(refusalOf(() => summarize(grounded, ["y"], "sum", "s", store)).code).toBe("not_externalized");
   });
 
   it("never mutates its inputs, even across a chain of operations", () => {

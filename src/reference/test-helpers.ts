@@ -3,8 +3,7 @@
  * other than `*.test.ts` imports this file.
  */
 import { expect } from "vitest";
-import { isUnrecoverablePruneError } from "../errors/unrecoverable.ts";
-import type { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
+import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import type { ProvenanceEntry, Span, Store, Window } from "../wire/window.ts";
 
 /**
@@ -50,6 +49,6 @@ export function refusalOf(run: () => unknown): UnrecoverablePruneError {
   } catch (error) {
     caught = error;
   }
-  expect(caught, "expected an UnrecoverablePruneError").toSatisfy(isUnrecoverablePruneError);
+  expect(caught, "expected an UnrecoverablePruneError").toBeInstanceOf(UnrecoverablePruneError);
   return caught as UnrecoverablePruneError;
 }

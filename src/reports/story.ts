@@ -1,4 +1,4 @@
-import type { TraceEntry } from "../models/violation.ts";
+import type { TraceEntry } from "../models/trace-entry.ts";
 import type { Outcome, Request } from "../wire/protocol.ts";
 import type { Span, Store, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";

@@ -1,12 +1,12 @@
-import { ADAPTER_FAULTS, isAdapterFault } from "../errors/adapter-fault.ts";
-import { isInputError } from "../errors/input.ts";
+import { ADAPTER_FAULTS, AdapterFault } from "../errors/adapter-fault.ts";
+import { InputError } from "../errors/input.ts";
 import type { Level } from "../models/property.ts";
 import { summarizeRun, type RunError, type RunSummary } from "./summary.ts";
 
 /** What an error that ended a run is, as summary.json records it; the stack stays on stderr. */
 export function describeFailure(error: unknown): RunError {
-  if (isInputError(error)) return { kind: "input", code: error.code, message: error.message, ...(error.hint === undefined ? {} : { hint: error.hint }) };
-  if (isAdapterFault(error)) return { kind: "adapter", code: error.code, message: `${ADAPTER_FAULTS[error.code]}: ${error.detail}` };
+  if (error instanceof InputError) return { kind: "input", code: error.code, message: error.message, ...(error.hint === undefined ? {} : { hint: error.hint }) };
+  if (error instanceof AdapterFault) return { kind: "adapter", code: error.code, message: `${ADAPTER_FAULTS[error.code]}: ${error.detail}` };
   return { kind: "internal", code: "internal", message: error instanceof Error ? error.message : String(error), hint: "This is a bug in prunecheck; please report it with the stack printed on stderr." };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAdapterFault } from "../errors/adapter-fault.ts";
+import { AdapterFault } from "../errors/adapter-fault.ts";
 import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import type { OperationCall } from "../wire/protocol.ts";
 import type { Window } from "../wire/window.ts";
@@ -66,9 +66,9 @@ describe("inProcessDriver", () => {
 
     const junk = inProcessDriver(definePruner({ name: "junk", capabilities: [], prune: () => ({ spans: "none" }) as unknown as Window }));
     const fault = await junk.send(prune).catch((error: unknown) => error);
-    expect(isAdapterFault(fault) && [fault.code, fault.request?.id]).toEqual(["schema", 1]);
+    expect(fault instanceof AdapterFault && [fault.code, fault.request?.id]).toEqual(["schema", 1]);
     // One line naming the path, as every verdict line is.
-    expect(isAdapterFault(fault) && fault.detail).toMatch(/^prune returned something that is not a Window: ✖ .* → at spans[^\n]*$/);
+    expect(fault instanceof AdapterFault && fault.detail).toMatch(/^prune returned something that is not a Window: ✖ .* → at spans[^\n]*$/);
   });
 });
 
@@ -108,9 +108,9 @@ describe("inProcessDriver: what a pruner returns is bounded before anything walk
     const fault = await returning(field)
       .send(prune)
       .catch((error: unknown) => error);
-    expect(isAdapterFault(fault) && [fault.code, fault.request?.id]).toEqual(["limits", 1]);
-    expect(isAdapterFault(fault) && fault.detail).toMatch(/^what prune request 1 returned: /);
-    expect(isAdapterFault(fault) && fault.detail).toMatch(detail);
+    expect(fault instanceof AdapterFault && [fault.code, fault.request?.id]).toEqual(["limits", 1]);
+    expect(fault instanceof AdapterFault && fault.detail).toMatch(/^what prune request 1 returned: /);
+    expect(fault instanceof AdapterFault && fault.detail).toMatch(detail);
   });
 
   it("accepts a field just within the depth limit", async () => {
@@ -128,7 +128,10 @@ describe("inProcessDriver: what a pruner returns is bounded before anything walk
     const fault = await returning(trap)
       .send(prune)
       .catch((error: unknown) => error);
-    expect(isAdapterFault(fault) && [fault.code, fault.detail]).toEqual(["limits", "what prune request 1 returned: reading it threw RangeError: no peeking"]);
+    expect(fault instanceof AdapterFault && [fault.code, fault.detail]).toEqual([
+      "limits",
+      "what prune request 1 returned: reading it threw RangeError: no peeking",
+    ]);
   });
 });
 

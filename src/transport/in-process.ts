@@ -1,6 +1,6 @@
 import { describeIssues } from "../errors/input.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
-import { isUnrecoverablePruneError } from "../errors/unrecoverable.ts";
+import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import { CompiledWindow } from "../wire/compiled.ts";
 import { describeWireDataProblem, wireDataProblem } from "../wire/limits.ts";
 import { capabilitiesFrom } from "../wire/index.ts";
@@ -67,8 +67,8 @@ function call(pruner: Pruner, request: OperationRequest): unknown {
 
 /** What a thrown value looks like on the wire, so in-process and stdio refusals are judged alike. */
 export function toWireError(error: unknown): WireError {
-  if (isUnrecoverablePruneError(error)) {
-    return { type: "UnrecoverablePruneError", message: error.message, span_id: error.spanId, code: error.reason };
+  if (error instanceof UnrecoverablePruneError) {
+    return { type: "UnrecoverablePruneError", message: error.message, span_id: error.span_id, code: error.code };
   }
   if (error instanceof Error) {
     const record = error as Error & { span_id?: unknown; spanId?: unknown; code?: unknown };

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { withSend, type Driver } from "./driver.ts";
+import { HarnessError } from "../errors/harness.ts";
 
 /** Often enough that Ctrl-C feels immediate, rare enough to cost nothing. */
 const YIELD_EVERY_MS = 50;
@@ -17,7 +18,7 @@ export function interruptible(driver: Driver, signal: AbortSignal): Driver {
       await nextTurn();
       yielded = performance.now();
     }
-    if (signal.aborted) throw new Error(`the run was interrupted (${String(signal.reason)}), so no request is sent`);
+    if (signal.aborted) throw new HarnessError("interrupted", `the run was interrupted (${String(signal.reason)}), so no request is sent`);
     return driver.send(call, options);
   });
 }

@@ -1,8 +1,7 @@
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { isAdapterFault } from "../errors/adapter-fault.ts";
-import type { AdapterFault } from "../errors/adapter-fault.ts";
+import { AdapterFault } from "../errors/adapter-fault.ts";
 import type { OperationCall, Span } from "../wire/index.ts";
 import type { Driver, Exchange } from "./driver.ts";
 import { openStdioDriver, PIPELINE_DEPTH } from "./stdio.ts";
@@ -44,7 +43,7 @@ async function faultOf(promise: Promise<unknown>): Promise<AdapterFault> {
   try {
     await promise;
   } catch (error) {
-    if (isAdapterFault(error)) return error;
+    if (error instanceof AdapterFault) return error;
     throw error;
   }
   throw new Error("expected an AdapterFault, but the promise resolved");

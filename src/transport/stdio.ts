@@ -9,6 +9,7 @@ import { readHello, readResponse, readStray } from "./responses.ts";
 import type { Hello } from "./responses.ts";
 import { StderrTail } from "./stderr-tail.ts";
 import { TransportFailure } from "./transport-failure.ts";
+import { HarnessError } from "../errors/harness.ts";
 
 /** How long a request to an adapter may take before it is a timeout fault, unless --timeout-ms says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -294,7 +295,7 @@ async function handshake(process: AdapterProcess, settings: Settings, stderr: St
   throw new AdapterFault(failure.code, HELLO, failure.detail, stderr.toString(), { cause: failure.cause });
 }
 
-function closedError(request?: OperationRequest): Error {
+function closedError(request?: OperationRequest): HarnessError {
   const what = request ? `request ${request.id} was abandoned` : "no request can be sent";
-  return new Error(`the stdio driver was closed, so ${what}; open a new driver with openStdioDriver`);
+  return new HarnessError("driver_closed", `the stdio driver was closed, so ${what}; open a new driver with openStdioDriver`);
 }

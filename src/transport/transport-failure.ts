@@ -1,15 +1,16 @@
+import { PrunecheckError } from "../errors/prunecheck-error.ts";
 export type TransportFailureCode = "spawn" | "timeout" | "crash" | "not_json" | "not_utf8";
 
 /** Why no line came back. The driver turns it into an AdapterFault, adding the request and stderr. */
-export class TransportFailure extends Error {
-  override readonly name = "TransportFailure";
+export class TransportFailure extends PrunecheckError<TransportFailureCode> {
+  static override readonly kind = "TransportFailure";
 
   constructor(
-    readonly code: TransportFailureCode,
+    code: TransportFailureCode,
     readonly detail: string,
     options?: { cause?: unknown },
   ) {
-    super(detail, options);
+    super(code, detail, options);
   }
 }
 

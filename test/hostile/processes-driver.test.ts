@@ -4,7 +4,7 @@ import { Worker } from "node:worker_threads";
 import { describe, it } from "vitest";
 import { KILL_GRACE_MS } from "../../src/transport/adapter-process.ts";
 import { openStdioDriver } from "../../src/transport/stdio.ts";
-import { isAdapterFault } from "../../src/errors/adapter-fault.ts";
+import { AdapterFault } from "../../src/errors/adapter-fault.ts";
 import type { OperationCall } from "../../src/wire/index.ts";
 import { ROOT } from "../cli/helpers.ts";
 import { busy, FIXTURES, newTree, stillRunning, treeCommand, treePids } from "./processes-helpers.ts";
@@ -22,7 +22,7 @@ describe("a stdio adapter's process tree ends with the harness", () => {
         () => null,
         (caught: unknown) => caught,
       );
-      expect(isAdapterFault(error) && error.code).toBe("crash");
+      expect(error instanceof AdapterFault && error.code).toBe("crash");
     }
     const elapsed = performance.now() - started;
     await driver.close();

@@ -2,14 +2,14 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isInputError } from "../../src/errors/input.ts";
+import { InputError } from "../../src/errors/input.ts";
 import { parseMatrixConfig, planMatrix, readMatrixConfig } from "../../src/matrix/config.ts";
 
 function rejection(json: unknown): string {
   try {
     parseMatrixConfig(json, "m.json");
   } catch (error) {
-    expect(isInputError(error) && error.code).toBe("invalid_config");
+    expect(error instanceof InputError && error.code).toBe("invalid_config");
     return (error as Error).message;
   }
   throw new Error("the config was accepted");

@@ -30,13 +30,13 @@ def js_string(text):
 class UnrecoverablePruneError(Exception):
     """The seed's loud refusal: the operation would be a mutation, not a compaction, so nothing changed.
 
-    `reason` is one of REFUSAL_REASONS (sent as `error.code`); `span_id` names the span to blame, or is
-    None when the whole request is."""
+    Its fields are named as the wire names them: `code` is one of REFUSAL_REASONS; `span_id` names the
+    span to blame, or is None when the whole request is."""
 
-    def __init__(self, reason, span_id=None, detail=None):
-        if reason not in REFUSAL_REASONS:
-            raise ValueError(f"unknown refusal reason {reason!r}; use one of {sorted(REFUSAL_REASONS)}")
-        self.reason = reason
+    def __init__(self, code, span_id=None, detail=None):
+        if code not in REFUSAL_REASONS:
+            raise ValueError(f"unknown refusal code {code!r}; use one of {sorted(REFUSAL_REASONS)}")
+        self.code = code
         self.span_id = span_id
         subject = "window" if span_id is None else f"span {js_string(span_id)}"
-        super().__init__(f"{subject}: {detail if detail is not None else REFUSAL_REASONS[reason]} [{reason}]")
+        super().__init__(f"{subject}: {detail if detail is not None else REFUSAL_REASONS[code]} [{code}]")

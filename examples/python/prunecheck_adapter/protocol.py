@@ -126,9 +126,9 @@ def capabilities_of(pruner):
 
 
 def to_wire_error(error):
-    """A raised exception as the wire's error object, like toWireError in src/adapters/in-process.ts."""
+    """A raised exception as the wire's error object, like toWireError in src/transport/in-process.ts."""
     span_id = getattr(error, "span_id", None)
-    code = getattr(error, "reason", None) if isinstance(error, UnrecoverablePruneError) else getattr(error, "code", None)
+    code = getattr(error, "code", None)
     wire = {"type": type(error).__name__, "message": str(error), "span_id": span_id if isinstance(span_id, str) else None}
     if isinstance(code, str):
         wire["code"] = code

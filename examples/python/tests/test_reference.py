@@ -28,7 +28,7 @@ class RefusalCase(unittest.TestCase):
         before = copy.deepcopy(args)
         with self.assertRaises(UnrecoverablePruneError) as caught:
             operation(*args)
-        self.assertEqual(caught.exception.reason, code)
+        self.assertEqual(caught.exception.code, code)
         self.assertEqual(caught.exception.span_id, span_id)
         self.assertTrue(str(caught.exception).endswith(f"[{code}]"), str(caught.exception))
         self.assertEqual(args, before, "a refused operation must not change its inputs")

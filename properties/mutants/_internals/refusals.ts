@@ -1,6 +1,5 @@
 import type { Pruner } from "../../../src/transport/pruner.ts";
-import type { UnrecoverablePruneError } from "../../../src/errors/unrecoverable.ts";
-import { isUnrecoverablePruneError } from "../../../src/errors/unrecoverable.ts";
+import { UnrecoverablePruneError } from "../../../src/errors/unrecoverable.ts";
 
 type Operations = Pick<Pruner, "prune" | "summarize" | "reground" | "compact">;
 
@@ -15,7 +14,7 @@ export function mapRefusals(pruner: Operations, map: (error: UnrecoverablePruneE
       try {
         return operation(...args);
       } catch (error) {
-        throw isUnrecoverablePruneError(error) ? map(error) : error;
+        throw error instanceof UnrecoverablePruneError ? map(error) : error;
       }
     };
   return {

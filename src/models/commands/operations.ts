@@ -4,7 +4,7 @@ import { spanSize, windowSize } from "../../wire/budget.ts";
 import { kindOf, type Span } from "../../wire/window.ts";
 import { pointerText } from "../../reference/resolve.ts";
 import { summarize } from "../../reference/summarize.ts";
-import { isUnrecoverablePruneError } from "../../errors/unrecoverable.ts";
+import { UnrecoverablePruneError } from "../../errors/unrecoverable.ts";
 import { operationsFor, summarizer } from "../input-space.ts";
 import type { Harness } from "../harness.ts";
 import { storeSnapshot } from "../harness.ts";
@@ -79,8 +79,8 @@ function runtimeSummarize(world: World, harness: Harness, label: string, spanIds
   try {
     world.window = summarize(world.window, spanIds, summaryId, text, world.store);
   } catch (error) {
-    if (!isUnrecoverablePruneError(error)) throw error;
-    harness.note(`the runtime would ${label}, but refuses (${error.reason})`);
+    if (!(error instanceof UnrecoverablePruneError)) throw error;
+    harness.note(`the runtime would ${label}, but refuses (${error.code})`);
     return;
   }
   harness.note(`the runtime does: ${label}`);

@@ -1,19 +1,8 @@
-import type { Exchange } from "../transport/driver.ts";
+import type { Finding, PropertyInfo } from "../models/property.ts";
+import type { TraceEntry } from "../models/trace-entry.ts";
 import type { Request } from "../wire/protocol.ts";
-import type { Finding, PropertyInfo } from "./property.ts";
-import { hasBrand } from "../errors/brand.ts";
-import { capText } from "../errors/cap-text.ts";
-
-/**
- * One thing that happened in a run, in order: the harness changing the world, a request answered, or a
- * probe a property asked for beside the request before it (see probes.ts), answered.
- */
-export type TraceEntry =
-  | { readonly kind: "env"; readonly label: string }
-  | { readonly kind: "request"; readonly label: string; readonly exchange: Exchange }
-  | { readonly kind: "probe"; readonly label: string; readonly exchange: Exchange };
-
-const VIOLATION = Symbol.for("prunecheck.PropertyViolation");
+import { capText } from "./cap-text.ts";
+import { PrunecheckError } from "./prunecheck-error.ts";
 
 /**
  * Thrown inside a run when a property fails, so fast-check shrinks towards it; carries everything a report
@@ -21,9 +10,8 @@ const VIOLATION = Symbol.for("prunecheck.PropertyViolation");
  * so here its message (which may quote whatever the adapter answered) is capped, for the verdict line,
  * summary.json and the report alike.
  */
-export class PropertyViolation extends Error {
-  override readonly name = "PropertyViolation";
-  readonly [VIOLATION] = true;
+export class PropertyViolation extends PrunecheckError {
+  static override readonly kind = "PropertyViolation";
   readonly finding: Finding;
 
   constructor(
@@ -37,11 +25,8 @@ export class PropertyViolation extends Error {
     options?: { cause?: unknown },
   ) {
     const message = capText(finding.message);
-    super(`${property.id}: ${message}`, options);
+    // Its code is the property's id: the condition broken is the reason, as a report names it.
+    super(property.id, `${property.id}: ${message}`, options);
     this.finding = finding.span_id ? { message, span_id: capText(finding.span_id) } : { ...finding, message };
   }
-}
-
-export function isPropertyViolation(value: unknown): value is PropertyViolation {
-  return hasBrand(value, VIOLATION);
 }

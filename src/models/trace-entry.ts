@@ -1,0 +1,10 @@
+import type { Exchange } from "../transport/driver.ts";
+
+/**
+ * One thing that happened in a run, in order: the harness changing the world, a request answered, or a
+ * probe a property asked for beside the request before it (see probes.ts), answered.
+ */
+export type TraceEntry =
+  | { readonly kind: "env"; readonly label: string }
+  | { readonly kind: "request"; readonly label: string; readonly exchange: Exchange }
+  | { readonly kind: "probe"; readonly label: string; readonly exchange: Exchange };
