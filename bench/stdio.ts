@@ -10,7 +10,7 @@ import type { Driver, Exchange } from "../src/transport/driver.ts";
 import { LineReader } from "../src/transport/line-reader.ts";
 import { openStdioDriver } from "../src/transport/stdio.ts";
 import { appliesTo } from "../src/models/property.ts";
-import { checkProperties } from "../src/models/run.ts";
+import { checkTogether } from "../src/models/joint.ts";
 import type { OperationCall } from "../src/wire/protocol.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { interleave, median, pairedRatio } from "./measure.ts";
@@ -89,9 +89,9 @@ async function driverOnly(driver: Driver, calls: readonly OperationCall[]): Prom
 async function conformanceRun(driver: Driver, options: StdioOptions): Promise<number> {
   let requests = 0;
   const applicable = PROPERTIES.filter((property) => appliesTo(property, "strict", driver.capabilities));
-  for await (const result of checkProperties(driver, applicable, { level: "strict", numRuns: options.runs, seed: options.seed })) {
+  const observer = { sent: () => requests++, ran: () => {}, settled: () => {} };
+  for await (const result of checkTogether(driver, applicable, { level: "strict", numRuns: options.runs, seed: options.seed, observer })) {
     if (result.status !== "passed") throw new Error(`${driver.name} failed ${result.property} (${result.status}); the benchmark needs a conforming adapter`);
-    requests += result.requests;
   }
   return requests;
 }

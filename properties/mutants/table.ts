@@ -1,8 +1,9 @@
 import { inProcessDriver } from "../../src/transport/in-process.ts";
 import type { Level } from "../../src/models/property.ts";
 import { appliesTo, type Property } from "../../src/models/property.ts";
-import type { CheckOptions, PropertyResult } from "../../src/models/run.ts";
-import { bigWindowRunsFor, checkProperty } from "../../src/models/run.ts";
+import type { PropertyResult } from "../../src/models/run.ts";
+import { bigWindowRunsFor } from "../../src/models/run.ts";
+import { checkTogether } from "../../src/models/joint.ts";
 import { PROPERTIES } from "../index.ts";
 import type { Mutant } from "./mutant.ts";
 import { DEFAULT_MAX_WINDOW } from "./mutant.ts";
@@ -43,25 +44,32 @@ export async function runMutant(mutant: Mutant, options: RunOptions = DEFAULT_RU
   return { mutant, results, belowLevel };
 }
 
+/**
+ * Every applicable property judges one shared stream (checkTogether); the expected ones search longer. A
+ * mutant whose fault needs big windows has its expected properties search them on every run, a stream of
+ * its own; the others get the few big-window runs `prunecheck run` adds, as a user's run would, rather
+ * than 60 slow ones.
+ */
 async function checkAll(mutant: Mutant, level: Level, options: RunOptions): Promise<PropertyResult[]> {
   const driver = inProcessDriver(mutant.pruner);
-  const results: PropertyResult[] = [];
-  for (const property of PROPERTIES) {
-    if (!appliesTo(property, level, driver.capabilities)) continue;
-    const numRuns = mutant.expectedProperties.includes(property.id) ? options.killerRuns : options.numRuns;
-    results.push(await checkProperty(driver, property, { level, seed: options.seed, numRuns, ...bigWindowOptions(mutant, property, numRuns) }));
+  const applicable = PROPERTIES.filter((property) => appliesTo(property, level, driver.capabilities));
+  const expected = (property: Property) => mutant.expectedProperties.includes(property.id);
+  const runsOf = (property: Property) => (expected(property) ? options.killerRuns : options.numRuns);
+  const streams =
+    mutant.needsBigWindows === true
+      ? [
+          { properties: applicable.filter(expected), options: { bigWindows: true } },
+          { properties: applicable.filter((property) => !expected(property)), options: { bigWindowRuns: bigWindowRunsFor(options.numRuns) } },
+        ]
+      : [{ properties: applicable, options: {} }];
+  const results = new Map<string, PropertyResult>();
+  for (const stream of streams) {
+    for await (const result of checkTogether(driver, stream.properties, { level, seed: options.seed, numRuns: options.numRuns, runsOf, ...stream.options })) {
+      results.set(result.property, result);
+    }
   }
   await driver.close();
-  return results;
-}
-
-/**
- * A mutant whose fault needs big windows has its expected properties search them on every run; the others
- * get the few big-window runs `prunecheck run` adds, as a user's run would, rather than 60 slow ones.
- */
-function bigWindowOptions(mutant: Mutant, property: Property, numRuns: number): Pick<CheckOptions, "bigWindows" | "bigWindowRuns"> {
-  if (mutant.needsBigWindows !== true) return {};
-  return mutant.expectedProperties.includes(property.id) ? { bigWindows: true } : { bigWindowRuns: bigWindowRunsFor(numRuns) };
+  return applicable.map((property) => results.get(property.id) as PropertyResult);
 }
 
 export function failuresOf(results: readonly PropertyResult[]): FailedResult[] {

@@ -14,53 +14,44 @@ export interface SuiteCounts {
   readonly waitingOn: string | null;
 }
 
-interface Tally {
-  runs: number;
-  requests: number;
-  done: boolean;
-}
-
 /**
- * The progress model of `run`, fed by the harness as it works: requests as they go out and runs as they pass,
- * so the counts move during a slow property, and each verdict's own counts once it is in.
+ * The progress model of `run`, fed by the harness as it works: requests as they go out and runs as they
+ * end, so the counts move during a slow property, and each verdict as it comes in. Properties share their
+ * runs (see checkTogether), so runs and requests are counted once for the suite, not per property.
  */
 export class SuiteProgress implements RunObserver {
-  readonly #tallies: ReadonlyMap<string, Tally>;
+  readonly #done: Map<string, boolean>;
+  #runs = 0;
+  #requests = 0;
 
   constructor(
     applicable: readonly string[],
     readonly startedMs: number,
   ) {
-    this.#tallies = new Map(applicable.map((id) => [id, { runs: 0, requests: 0, done: false }]));
+    this.#done = new Map(applicable.map((id) => [id, false]));
   }
 
-  sent(property: string): void {
-    const tally = this.#tallies.get(property);
-    if (tally !== undefined) tally.requests++;
+  sent(): void {
+    this.#requests++;
   }
 
-  ran(property: string): void {
-    const tally = this.#tallies.get(property);
-    if (tally !== undefined) tally.runs++;
+  ran(): void {
+    this.#runs++;
   }
 
   settled(result: PropertyResult): void {
-    const tally = this.#tallies.get(result.property);
-    if (tally === undefined) return;
-    // The verdict's counts are the ones the summary reports (a failing run is a run too).
-    Object.assign(tally, { runs: result.runs, requests: result.requests, done: true });
+    if (this.#done.has(result.property)) this.#done.set(result.property, true);
   }
 
   counts(): SuiteCounts {
-    const tallies = [...this.#tallies.entries()];
-    const sum = (field: "runs" | "requests") => tallies.reduce((total, [, tally]) => total + tally[field], 0);
+    const done = [...this.#done.entries()];
     return {
-      applicable: tallies.length,
-      done: tallies.filter(([, tally]) => tally.done).length,
-      runs: sum("runs"),
-      requests: sum("requests"),
+      applicable: done.length,
+      done: done.filter(([, isDone]) => isDone).length,
+      runs: this.#runs,
+      requests: this.#requests,
       startedMs: this.startedMs,
-      waitingOn: tallies.find(([, tally]) => !tally.done)?.[0] ?? null,
+      waitingOn: done.find(([, isDone]) => !isDone)?.[0] ?? null,
     };
   }
 }

@@ -1,6 +1,7 @@
 import type { Driver } from "../transport/driver.ts";
 import { interruptible } from "../transport/interruptible.ts";
-import { bigWindowRunsFor, checkProperties, type PropertyResult } from "../models/run.ts";
+import { bigWindowRunsFor, type PropertyResult } from "../models/run.ts";
+import { checkTogether } from "../models/joint.ts";
 import { appliesTo, type Level, type Property } from "../models/property.ts";
 import { adapterProtocol } from "../models/adapter-protocol.ts";
 import { buildReport } from "../reports/build.ts";
@@ -44,11 +45,10 @@ export function selectProperties(catalog: readonly Property[], only: readonly st
  * Runs every applicable property against one implementation, writes a report per violation and the run
  * summary, and returns the summary. Violations are data here; the exit code is main's business.
  *
- * Against a driver whose implementation runs elsewhere (`concurrent`, a stdio adapter) every property is
- * checked side by side, so the adapter answers one property's request while the harness builds and
- * checks another's; each property is still its own fast-check run with the same seed, so verdicts and
- * counterexamples are those of a run one property at a time. Verdicts are recorded and printed in
- * catalog order either way.
+ * Every property judges one shared stream of runs (checkTogether): each property with the same seed would
+ * draw the very same runs, so each is sent once; a property that fails is then shrunk alone, side by side
+ * with the others against an adapter, so verdicts and counterexamples are those of a run one property at a
+ * time. Verdicts are recorded and printed in catalog order.
  *
  * Once `signal` aborts no further property starts. Those in flight are recorded as interrupted, never
  * as verdicts: whoever aborted is closing the driver under them, so their last runs fail for that reason.
@@ -68,7 +68,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     live: (now) => suiteLiveLine(progress.counts(), now),
     status: (now) => suiteStatusLine(progress.counts(), now),
   });
-  const verdicts = checkProperties(
+  const verdicts = checkTogether(
     checked,
     applicable,
     {
@@ -107,8 +107,11 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   } finally {
     stopProgress();
   }
+  const { runs, requests } = progress.counts();
   const summary = summarizeRun({
     implementation: driver.name,
+    runs,
+    requests,
     level: options.level,
     capabilities: driver.capabilities,
     seconds: (performance.now() - started) / 1000,

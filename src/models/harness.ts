@@ -11,6 +11,19 @@ import type { World } from "./world.ts";
 
 const NO_PROBES = Object.freeze({});
 
+export interface HarnessOptions {
+  /** For every request of the run: a shorter timeout while a hang shrinks. */
+  readonly sendOptions?: SendOptions;
+  /** Told of every request as it goes out, for a live count: a request to a slow adapter takes a while. */
+  readonly onSend?: () => void;
+  /**
+   * A property that found something stops judging and the run goes on for the others; only when none is
+   * left (or the adapter faults) does the run end. For checking many properties on one stream of runs
+   * (see joint.ts), where each property's first finding is all that is wanted of a run.
+   */
+  readonly untilEveryPropertyFails?: boolean;
+}
+
 /**
  * The real side of a model run: the implementation, the properties that judge every answer, and what
  * happened. Every property judges each request, so one request can violate several; the first request
@@ -22,18 +35,23 @@ export class Harness {
   /** The most spans any request of the run carried: what a run of it costs, for the shrink budget. */
   largestWindow = 0;
   readonly #violations = new Map<string, PropertyViolation>();
-  readonly #probes: readonly ProbeName[];
+  #judging: readonly Property[];
+  #probes: readonly ProbeName[];
+  readonly #sendOptions: SendOptions;
+  readonly #onSend: () => void;
+  readonly #untilEveryPropertyFails: boolean;
 
   constructor(
     readonly driver: Driver,
     readonly properties: readonly Property[],
     readonly level: Level,
-    /** For every request of the run: a shorter timeout while a hang shrinks. */
-    readonly sendOptions: SendOptions = {},
-    /** Told of every request as it goes out, for a live count: a request to a slow adapter takes a while. */
-    private readonly onSend: () => void = () => {},
+    options: HarnessOptions = {},
   ) {
-    this.#probes = [...new Set(properties.flatMap((property) => property.probes ?? []))];
+    this.#judging = properties;
+    this.#probes = probesOf(properties);
+    this.#sendOptions = options.sendOptions ?? {};
+    this.#onSend = options.onSend ?? (() => {});
+    this.#untilEveryPropertyFails = options.untilEveryPropertyFails === true;
   }
 
   /** By the id of each property the run violated (an adapter fault is every property's); empty while none is. */
@@ -67,12 +85,18 @@ export class Harness {
     // Most properties probe nothing: they then skip a turn of the event loop and an allocation per request.
     const answers = probes.length === 0 ? NO_PROBES : Object.fromEntries((await Promise.all(probes)).map((answer) => this.#probed(answer)));
     const step = { call, sent: exchange.request, outcome: exchange.outcome, truth: world.truth, level: this.level, probes: answers };
-    for (const property of this.properties) {
+    const found: PropertyViolation[] = [];
+    for (const property of this.#judging) {
       const finding = property.check(step);
-      if (finding !== null) this.#violations.set(property.id, new PropertyViolation(property, finding, this.trace));
+      // A run that goes on appends to the trace, so each violation keeps the trace as it stood.
+      if (finding !== null) found.push(new PropertyViolation(property, finding, this.#untilEveryPropertyFails ? this.trace.slice() : this.trace));
     }
-    const [violation] = this.#violations.values();
-    if (violation !== undefined) throw violation;
+    for (const violation of found) this.#violations.set(violation.property.id, violation);
+    if (found.length > 0 && this.#untilEveryPropertyFails) {
+      this.#judging = this.#judging.filter((property) => !this.#violations.has(property.id));
+      this.#probes = probesOf(this.#judging);
+    }
+    if (found[0] !== undefined && (!this.#untilEveryPropertyFails || this.#judging.length === 0)) throw found[0];
     if (exchange.outcome.ok) world.window = exchange.outcome.window;
     return exchange.outcome;
   }
@@ -86,19 +110,23 @@ export class Harness {
   async #send(call: OperationCall) {
     this.requests++;
     this.largestWindow = Math.max(this.largestWindow, call.window.spans.length);
-    this.onSend();
+    this.#onSend();
     try {
       // The pruner gets its own copy: whatever it does to it, the harness's state and `call` stay pristine.
-      return await this.driver.send(this.driver.isolatesInputs === true ? call : copyCall(call), this.sendOptions);
+      return await this.driver.send(this.driver.isolatesInputs === true ? call : copyCall(call), this.#sendOptions);
     } catch (error) {
       if (!(error instanceof AdapterFault)) throw error;
       const violation = new PropertyViolation(adapterProtocol, { message: error.message, span_id: null }, this.trace, error.request, error.stderrTail, {
         cause: error,
       });
-      for (const property of this.properties) this.#violations.set(property.id, violation);
+      for (const property of this.#judging) this.#violations.set(property.id, violation);
       throw violation;
     }
   }
+}
+
+function probesOf(properties: readonly Property[]): readonly ProbeName[] {
+  return [...new Set(properties.flatMap((property) => property.probes ?? []))];
 }
 
 /**

@@ -35,6 +35,11 @@ export interface CheckOptions {
   /** Stop generating new runs after this long (shrinking included); the result is then `interrupted`. */
   readonly timeLimitMs?: number;
   readonly observer?: RunObserver;
+  /**
+   * Start at this run of the seed's sequence, as if the runs before it had passed (they had, in a joint
+   * check: see joint.ts); counts and the report's path are those of a run from the start.
+   */
+  readonly from?: number;
 }
 
 /**
@@ -44,9 +49,9 @@ export interface CheckOptions {
  */
 export interface RunObserver {
   /** A request went out (a probe included). */
-  sent(property: string): void;
-  /** A generated run passed; shrink attempts are not runs. */
-  ran(property: string): void;
+  sent(): void;
+  /** A generated run passed (for every property it judged, once); shrink attempts are not runs. */
+  ran(): void;
   /** A property's verdict is in, possibly before an earlier property's is yielded. */
   settled(result: PropertyResult): void;
 }
@@ -130,7 +135,7 @@ export async function checkProperty(driver: Driver, property: Property, options:
  * five minutes to come back with a budget of 0, 1 s with the cut). Candidates before the cut keep their
  * place, so report paths replay.
  */
-class ShrinkUntil<T> extends fc.Arbitrary<T> {
+export class ShrinkUntil<T> extends fc.Arbitrary<T> {
   constructor(
     private readonly inner: fc.Arbitrary<T>,
     private readonly done: () => boolean,
@@ -153,7 +158,8 @@ function withEarlier(earlier: PropertyResult, result: PropertyResult): PropertyR
   return { ...result, runs: earlier.runs + result.runs, requests: earlier.requests + result.requests, ms: earlier.ms + result.ms };
 }
 
-async function runChecks(driver: Driver, property: Property, options: CheckOptions): Promise<PropertyResult> {
+/** One fast-check run of one property (checkProperty without its big-window tail, and without telling `settled`). */
+export async function runChecks(driver: Driver, property: Property, options: CheckOptions): Promise<PropertyResult> {
   const started = performance.now();
   let requests = 0;
   const scenario = scenarioArb({
@@ -164,15 +170,15 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   });
   const bigWindows = options.bigWindows === true;
   const { observer } = options;
-  const sent = observer === undefined ? undefined : () => observer.sent(property.id);
+  const onSend = observer === undefined ? undefined : () => observer.sent();
   const run = async (value: Scenario, via: Driver, sendOptions: SendOptions = {}, ran?: (commands: readonly boolean[]) => void): Promise<void> => {
-    const harness = new Harness(via, [property], options.level, sendOptions, sent);
+    const harness = new Harness(via, [property], options.level, { sendOptions, ...(onSend === undefined ? {} : { onSend }) });
     const recorded = recordRuns(value.commands);
     ran?.(recorded.ran);
     const shrinking = found !== null;
     try {
       await runScenario(via, harness, { keyScheme: value.keyScheme, commands: recorded.commands });
-      if (found === null) observer?.ran(property.id);
+      if (found === null) observer?.ran();
     } finally {
       requests += harness.requests;
       if (shrinking) spent += shrinkCost(harness.largestWindow, bigWindows);
@@ -203,6 +209,7 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
   // candidate that could still fail.
   const shrinkOver = () =>
     (found !== null && (spent >= shrinkBudget || (isTimeout(found.error) && (hang === null || !mayWaitAgain(hang))))) || (replaying && startedARun);
+  const skipped = options.replay === undefined ? (options.from ?? 0) : 0;
   const details = await fc.check(
     fc.asyncProperty(new ShrinkUntil(scenario, shrinkOver), async (value) => {
       startedARun = true;
@@ -222,12 +229,14 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
       }
     }),
     {
-      numRuns: options.numRuns,
+      numRuns: options.numRuns - skipped,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       // fast-check biases its first runs toward small values, and a big-window check is one or two runs: biased,
       // half of them drew a few commands and no big batch at all.
       ...(bigWindows ? { unbiased: true } : {}),
       ...(options.replay === undefined ? {} : { path: options.replay.path, endOnFailure: true }),
+      // A path of one run index starts there and goes on for numRuns runs, shrinking as usual.
+      ...(skipped === 0 ? {} : { path: String(skipped) }),
       ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
     },
   );
@@ -235,7 +244,7 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
     property: property.id,
     level: options.level,
     seed: details.seed,
-    runs: details.numRuns,
+    runs: skipped + details.numRuns,
     requests,
     ms: performance.now() - started,
   });
@@ -276,44 +285,11 @@ async function runChecks(driver: Driver, property: Property, options: CheckOptio
     },
     shrinks: details.numShrinks - unshrunk,
     // fast-check counts the runs it made; a replay made none of those before its path's run.
-    runsToFailure: options.replay?.runsToFailure ?? details.numRuns,
+    runsToFailure: options.replay?.runsToFailure ?? skipped + details.numRuns,
     findMs: found.ms,
     ...(hang === null ? {} : { hang: describeHangShrink(hang, reported.smallestConfirmed) }),
     counterexample: fc.stringify(reported.value),
   };
-}
-
-/**
- * Checks properties against one driver and yields each verdict in the order given, as soon as it and every
- * earlier one are in. When the implementation runs elsewhere (`driver.concurrent`, a stdio adapter) every
- * property is checked side by side, so the adapter answers one property's request while the harness builds
- * and checks another's; otherwise one after another. Either way each property is its own fast-check run
- * with the same options, so verdicts and counterexamples do not depend on the order.
- *
- * `stopped` is asked before a property starts: once it says yes, no further property starts (those in
- * flight finish, or wind down as the caller closes the driver under them).
- */
-export async function* checkProperties(
-  driver: Driver,
-  properties: readonly Property[],
-  options: CheckOptions,
-  stopped: () => boolean = () => false,
-): AsyncGenerator<PropertyResult> {
-  const start = (property: Property) => checkProperty(driver, property, options);
-  const running = new Map<Property, Promise<PropertyResult>>();
-  if (driver.concurrent === true && !stopped()) {
-    for (const property of properties) {
-      const result = start(property);
-      // Awaited in order below; until then a rejection must not count as unhandled.
-      result.catch(() => {});
-      running.set(property, result);
-    }
-  }
-  for (const property of properties) {
-    const result = running.get(property) ?? (stopped() ? null : start(property));
-    if (result === null) return;
-    yield await result;
-  }
 }
 
 export async function runScenario(driver: Driver, harness: Harness, scenario: Scenario): Promise<void> {

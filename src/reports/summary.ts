@@ -35,7 +35,9 @@ export const RunSummary = z.object({
   implementation: z.string(),
   level: Level,
   capabilities: z.array(z.string()).readonly(),
+  /** Runs made: properties share them (each run is judged by every property still in play), so not the sum of `results`' runs. */
   runs: z.number(),
+  /** Requests sent, probes and shrinking included. */
   requests: z.number(),
   /** Ids of violated properties, each once, in catalog order. */
   violations: z.array(z.string()).readonly(),
@@ -49,12 +51,13 @@ export const RunSummary = z.object({
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 
-export function summarizeRun(input: Omit<RunSummary, "runs" | "requests" | "violations">): RunSummary {
+/** The summary of results; runs and requests are the results' sums unless the caller counted them (shared runs). */
+export function summarizeRun(input: Omit<RunSummary, "runs" | "requests" | "violations"> & Partial<Pick<RunSummary, "runs" | "requests">>): RunSummary {
   const violations = [...new Set(input.results.flatMap((result) => (result.status === "failed" && result.violated ? [result.violated] : [])))];
   return {
     ...input,
-    runs: input.results.reduce((sum, result) => sum + result.runs, 0),
-    requests: input.results.reduce((sum, result) => sum + result.requests, 0),
+    runs: input.runs ?? input.results.reduce((sum, result) => sum + result.runs, 0),
+    requests: input.requests ?? input.results.reduce((sum, result) => sum + result.requests, 0),
     violations,
   };
 }

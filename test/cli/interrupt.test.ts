@@ -100,8 +100,10 @@ describe.concurrent("interrupting prunecheck run", () => {
     expect(code).toBe(130);
     const summary = readSummary(out);
     expect(summary.interrupted).toBe(true);
-    expect(summary.results.at(-1)?.status).toBe("interrupted");
-    expect(summary.results.every((result) => result.status !== "failed")).toBe(true);
+    // Every property judges the same runs, so the stop finds them all without a verdict.
+    const applicable = summary.results.filter((result) => result.status !== "skipped");
+    expect(applicable.length).toBeGreaterThan(0);
+    expect(applicable.every((result) => result.status === "interrupted")).toBe(true);
   });
 
   it("in process, aborted before the adapter is ready: exit 130, one line saying nothing was checked", async ({ expect }) => {

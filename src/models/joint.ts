@@ -1,0 +1,213 @@
+import fc from "fast-check";
+import type { Driver } from "../transport/driver.ts";
+import type { Property } from "./property.ts";
+import { Harness } from "./harness.ts";
+import { PropertyViolation } from "../errors/property-violation.ts";
+import { runChecks, runScenario, ShrinkUntil, type CheckOptions, type PropertyResult } from "./run.ts";
+import { recordRuns, replayPathOf } from "./replay-path.ts";
+import { scenarioArb, type Scenario } from "./scenario.ts";
+
+export interface JointOptions extends Pick<CheckOptions, "level" | "numRuns" | "maxCommands" | "shrinkBudget" | "observer"> {
+  /** Default: fast-check's own choice, made once here, since every property must draw the same runs. */
+  readonly seed?: number;
+  /** Runs of a property when not `numRuns` (the mutant catalog searches longer for the fault it expects). */
+  readonly runsOf?: (property: Property) => number;
+  /** Big-window runs once a property's runs pass (see CheckOptions.bigWindowRuns); 0 for none. */
+  readonly bigWindowRuns?: number;
+  /** Every run, for every property, may append a real context at once (the catalog's big-window mutants). */
+  readonly bigWindows?: boolean;
+}
+
+/**
+ * Checks properties on one stream of runs: every property with the same seed draws the very same runs, so
+ * instead of sending each run once per property, each run is sent once and every property still in play
+ * judges each of its requests. A property that finds something leaves the stream (the rest go on) and is
+ * then checked alone from the run that failed, which fast-check regenerates from the seed and shrinks as a
+ * check of that property alone would: same verdicts, same counterexamples and reports, a fraction of the
+ * requests. Big-window runs follow for the properties whose runs passed, in the same way.
+ *
+ * Yields each verdict in the order given. `stopped` is asked before each run and before a failing property
+ * is shrunk: once it says yes, no further run starts and the properties without a verdict come back
+ * `interrupted`.
+ */
+export async function* checkTogether(
+  driver: Driver,
+  properties: readonly Property[],
+  options: JointOptions,
+  stopped: () => boolean = () => false,
+): AsyncGenerator<PropertyResult> {
+  if (properties.length === 0 || stopped()) return;
+  const seed = options.seed ?? randomSeed();
+  const runsOf = options.runsOf ?? (() => options.numRuns);
+  const smallRuns: Settings = { ...options, seed, runsOf, bigWindows: options.bigWindows === true };
+  const small = await settle(driver, await judgeTogether(driver, properties, smallRuns, stopped), smallRuns, stopped);
+  const bigRuns = options.bigWindows === true ? 0 : (options.bigWindowRuns ?? 0);
+  const passed = properties.filter((property) => small.get(property)?.status === "passed");
+  const bigSettings: Settings = { ...smallRuns, runsOf: () => bigRuns, bigWindows: true };
+  const big =
+    bigRuns === 0 || passed.length === 0
+      ? new Map<Property, PropertyResult>()
+      : await settle(driver, await judgeTogether(driver, passed, bigSettings, stopped), bigSettings, stopped);
+  for (const property of properties) {
+    const first = small.get(property) as PropertyResult;
+    const second = big.get(property);
+    const result =
+      second === undefined ? first : { ...second, runs: first.runs + second.runs, requests: first.requests + second.requests, ms: first.ms + second.ms };
+    options.observer?.settled(result);
+    yield result;
+  }
+}
+
+interface Settings extends JointOptions {
+  readonly seed: number;
+  readonly runsOf: (property: Property) => number;
+  readonly bigWindows: boolean;
+}
+
+/** What one property made of the shared stream. */
+type Judged =
+  | { readonly status: "passed" | "interrupted"; readonly runs: number; readonly requests: number; readonly ms: number }
+  | { readonly status: "error"; readonly runs: number; readonly requests: number; readonly ms: number; readonly error: unknown }
+  | {
+      readonly status: "failed";
+      readonly runs: number;
+      readonly requests: number;
+      readonly ms: number;
+      /** Index of the failing run in the seed's sequence: where the check alone starts. */
+      readonly run: number;
+      readonly violation: PropertyViolation;
+      readonly value: Scenario;
+      readonly ran: readonly boolean[];
+    };
+
+/**
+ * Thrown to end the stream once no property is left to judge it: fast-check's only way to stop early is a
+ * failure (which the stream's arbitrary does not shrink). Not an error, so not an Error.
+ */
+const STREAM_DONE: unique symbol = Symbol("every property has its verdict");
+
+/** Runs the stream once, each property judging the runs of its budget until its first finding. */
+async function judgeTogether(driver: Driver, properties: readonly Property[], settings: Settings, stopped: () => boolean): Promise<Map<Property, Judged>> {
+  const started = performance.now();
+  const tallies = new Map(properties.map((property) => [property, { runs: 0, requests: 0 }]));
+  const outcome = new Map<Property, Judged>();
+  let run = -1;
+  let interrupted = false;
+  const maxRuns = Math.max(...properties.map(settings.runsOf));
+  const scenario = scenarioArb({
+    ...(settings.maxCommands === undefined ? {} : { maxCommands: settings.maxCommands }),
+    ...(settings.bigWindows ? { bigWindows: true } : {}),
+  });
+  const onSend = settings.observer === undefined ? undefined : () => settings.observer?.sent();
+  const details = await fc.check(
+    fc.asyncProperty(new ShrinkUntil(scenario, () => true), async (value) => {
+      run++;
+      const judging = properties.filter((property) => !outcome.has(property) && settings.runsOf(property) > run);
+      if (judging.length === 0) throw STREAM_DONE;
+      if (stopped()) {
+        interrupted = true;
+        throw STREAM_DONE;
+      }
+      const harness = new Harness(driver, judging, settings.level, { untilEveryPropertyFails: true, ...(onSend === undefined ? {} : { onSend }) });
+      const recorded = recordRuns(value.commands);
+      try {
+        await runScenario(driver, harness, { keyScheme: value.keyScheme, commands: recorded.commands });
+      } catch (error) {
+        if (!(error instanceof PropertyViolation)) throw error;
+      }
+      const ms = performance.now() - started;
+      for (const property of judging) {
+        const tally = tallies.get(property) as { runs: number; requests: number };
+        tally.runs++;
+        tally.requests += harness.requests;
+        const violation = harness.violations.get(property.id);
+        if (violation !== undefined) outcome.set(property, { status: "failed", ...tally, ms, run, violation, value, ran: recorded.ran });
+      }
+      if (harness.violations.size < judging.length) settings.observer?.ran();
+    }),
+    { numRuns: maxRuns, seed: settings.seed, ...(settings.bigWindows ? { unbiased: true } : {}) },
+  );
+  const ms = performance.now() - started;
+  const error = details.failed && details.errorInstance !== STREAM_DONE ? details.errorInstance : null;
+  for (const property of properties) {
+    if (outcome.has(property)) continue;
+    const tally = tallies.get(property) as { runs: number; requests: number };
+    outcome.set(property, error !== null ? { status: "error", ...tally, ms, error } : { status: interrupted ? "interrupted" : "passed", ...tally, ms });
+  }
+  return outcome;
+}
+
+/**
+ * Each property that failed on the stream is checked alone from its failing run, which shrinks it: side by
+ * side against an adapter, one after another in process.
+ */
+async function settle(driver: Driver, judged: Map<Property, Judged>, settings: Settings, stopped: () => boolean): Promise<Map<Property, PropertyResult>> {
+  const settled = new Map<Property, PropertyResult>();
+  const alone = async (property: Property, found: Extract<Judged, { status: "failed" }>) => {
+    if (stopped()) return { ...common(property, found, settings), status: "interrupted" as const };
+    const result = await runChecks(driver, property, {
+      level: settings.level,
+      seed: settings.seed,
+      numRuns: settings.runsOf(property),
+      from: found.run,
+      ...(settings.maxCommands === undefined ? {} : { maxCommands: settings.maxCommands }),
+      ...(settings.shrinkBudget === undefined ? {} : { shrinkBudget: settings.shrinkBudget }),
+      ...(settings.bigWindows ? { bigWindows: true } : {}),
+      ...(settings.observer === undefined ? {} : { observer: settings.observer }),
+    });
+    return result.status === "passed" ? unshrunk(property, found, settings) : withStream(result, found);
+  };
+  const pending: [Property, Promise<PropertyResult>][] = [];
+  for (const [property, found] of judged) {
+    if (found.status !== "failed") {
+      const { runs, requests, ms } = found;
+      const base = { property: property.id, level: settings.level, seed: settings.seed, runs, requests, ms };
+      settled.set(property, found.status === "error" ? { ...base, status: "error", error: found.error } : { ...base, status: found.status });
+      continue;
+    }
+    const result = alone(property, found);
+    result.catch(() => {});
+    pending.push([property, result]);
+    if (driver.concurrent !== true) await result;
+  }
+  for (const [property, result] of pending) settled.set(property, await result);
+  return new Map([...judged.keys()].map((property) => [property, settled.get(property) as PropertyResult]));
+}
+
+function common(property: Property, found: Judged, settings: Settings) {
+  return { property: property.id, level: settings.level, seed: settings.seed, runs: found.runs, requests: found.requests, ms: found.ms };
+}
+
+/** The check alone counts from the failing run; the stream's runs before it were this property's too. */
+function withStream(result: PropertyResult, found: Extract<Judged, { status: "failed" }>): PropertyResult {
+  const counted = { ...result, requests: result.requests + found.requests, ms: result.ms + found.ms };
+  return counted.status === "failed" ? { ...counted, findMs: counted.findMs + found.ms } : counted;
+}
+
+/**
+ * The failing run did not fail again alone, so the implementation answered the same requests differently:
+ * the stream's own finding is the verdict, as found (not shrunk), with the path that replays it.
+ */
+function unshrunk(property: Property, found: Extract<Judged, { status: "failed" }>, settings: Settings): PropertyResult {
+  return {
+    ...common(property, found, settings),
+    status: "failed",
+    violation: found.violation,
+    origin: {
+      kind: "random",
+      seed: settings.seed,
+      path: String(found.run),
+      replayPath: replayPathOf([found.ran]),
+      ...(settings.bigWindows ? { bigWindows: true as const } : {}),
+    },
+    shrinks: 0,
+    runsToFailure: found.run + 1,
+    findMs: found.ms,
+    counterexample: fc.stringify(found.value),
+  };
+}
+
+/** fast-check's own default seed. */
+function randomSeed(): number {
+  return (Date.now() ^ (Math.random() * 0x100000000)) | 0;
+}
