@@ -29,6 +29,8 @@ export interface CampaignOptions {
   readonly exhaustive: number;
   /** fast-check runs per random round (default 100). */
   readonly roundRuns?: number;
+  /** Random rounds per property, when limited (see WorkerPlan.maxRounds). */
+  readonly maxRounds?: number;
   readonly junit?: string;
 }
 
@@ -66,6 +68,7 @@ export async function runCampaign(options: CampaignOptions, io: Io, signal?: Abo
     budgetMs: options.budgetMs,
     exhaustive: options.exhaustive,
     roundRuns: options.roundRuns ?? DEFAULT_ROUND_RUNS,
+    ...(options.maxRounds === undefined ? {} : { maxRounds: options.maxRounds }),
     corpus: entries,
     outDir: options.outDir,
   });

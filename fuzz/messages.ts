@@ -20,6 +20,11 @@ export interface WorkerPlan {
   readonly exhaustive: number;
   /** fast-check runs per random round. */
   readonly roundRuns: number;
+  /**
+   * Random rounds per property over the whole campaign (every shard and worker), when limited: the same
+   * rounds, so the same counterexamples, on any machine, the budget only a guard.
+   */
+  readonly maxRounds?: number;
   /** The corpus entries for this target, all of them: the worker replays the ones its slot owns. */
   readonly corpus: readonly CorpusEntry[];
   /** Where the campaign writes reports, for the replay command each report carries. */

@@ -86,6 +86,7 @@ export async function recordCampaign(outcome: CampaignOutcome, io: Io): Promise<
         campaign: options.seed,
         derivation: SEED_DERIVATION,
         round_runs: options.roundRuns ?? DEFAULT_ROUND_RUNS,
+        ...(options.maxRounds === undefined ? {} : { max_rounds: options.maxRounds }),
         rounds: roundLines(options, heard.results),
       },
       exhaustive,

@@ -45,12 +45,14 @@ export const FuzzSection = z.object({
   shards: z.array(Shard).min(1).readonly(),
   workers: z.int(),
   budget_ms: z.number(),
-  /** Why random search ended: its budget ran out, every property has a counterexample, or Ctrl-C. */
+  /** Why random search ended: its budget (--time, or every --rounds round) ran out, every property has a counterexample, or Ctrl-C. */
   ended: z.enum(["budget", "all-found", "interrupted"]),
   seeds: z.object({
     campaign: z.int(),
     derivation: z.string(),
     round_runs: z.int(),
+    /** The --rounds limit on random rounds per property, when given. */
+    max_rounds: z.int().optional(),
     /** Rounds each worker ran per property; worker w of W in shard i/n ran rounds (i-1) + n·(w + W·j), j = 0, 1, … */
     rounds: z.array(z.object({ shard: z.int(), worker: z.int(), property: z.string(), rounds: z.int(), first_seed: z.int() })).readonly(),
   }),

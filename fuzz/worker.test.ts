@@ -42,6 +42,21 @@ describe("a worker's random search", () => {
     expect(result.properties["kept-untouched"]?.rounds).toBeGreaterThan(0);
   });
 
+  it("with --rounds, runs exactly those rounds of each property however the workers split them, the budget only a guard", async () => {
+    const only = ["depth-bound", "kept-untouched"];
+    const plan = (worker: number, workers: number) =>
+      workerPlan({ roundRuns: 2, only, budgetMs: 600_000, maxRounds: 5, slot: { shard: { index: 1, count: 1 }, workers, worker } });
+    const alone = await runWorker(plan(0, 1), inProcessDriver(referencePruner), quiet());
+    const split = await Promise.all([0, 1].map((worker) => runWorker(plan(worker, 2), inProcessDriver(referencePruner), quiet())));
+    for (const id of only) {
+      expect(alone.properties[id]?.rounds).toBe(5);
+      expect(split.map((result) => result.properties[id]?.rounds)).toEqual([3, 2]);
+    }
+    // Against an adapter every property rounds on its own: the same limit holds.
+    const concurrent = await runWorker(plan(0, 1), asAdapter(inProcessDriver(referencePruner)), quiet());
+    expect(only.map((id) => concurrent.properties[id]?.rounds)).toEqual([5, 5]);
+  });
+
   it("starts each worker's sweep at a different property", () => {
     const ids = ["a", "b", "c", "d", "e"];
     const slot = (worker: number, workers: number) => ({ shard: { index: 1, count: 1 }, workers, worker });

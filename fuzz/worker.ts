@@ -131,6 +131,8 @@ async function runRandom(context: Context): Promise<WorkerResult["random"]> {
   const spent: Spent = { runs: 0, requests: 0, cut: false };
   const over = () => control.stopped() || spent.cut || performance.now() >= deadline;
   const live = (property: Property) => !over() && !control.failed.has(property.id);
+  // Rounds are numbered over the whole campaign, so a limit on them means the same rounds however it is split.
+  const inLimit = (j: number) => plan.maxRounds === undefined || nthItem(plan.slot, j) < plan.maxRounds;
   const round = (property: Property, j: number) => randomRound(context, property, nthItem(plan.slot, j), deadline, spent);
   if (driver.concurrent === true) {
     // The adapter runs in its own process: every property rounds on its own, side by side, so the adapter
@@ -138,14 +140,14 @@ async function runRandom(context: Context): Promise<WorkerResult["random"]> {
     // waits at the end of a sweep for the slowest one (deterministic asks everything twice).
     await Promise.all(
       sweepOrder(properties, plan.slot).map(async (property) => {
-        for (let j = 0; live(property); j++) if (!(await round(property, j))) return;
+        for (let j = 0; live(property) && inLimit(j); j++) if (!(await round(property, j))) return;
       }),
     );
   } else {
     // In one thread side by side gains nothing: sweep the properties round-robin, so a short budget still
     // gives each of them rounds.
     const halted = new Set<string>();
-    for (let j = 0; !over(); j++) {
+    for (let j = 0; !over() && inLimit(j); j++) {
       const active = properties.filter((property) => !control.failed.has(property.id) && !halted.has(property.id));
       if (active.length === 0) break;
       for (const property of sweepOrder(active, plan.slot)) {

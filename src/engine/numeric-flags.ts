@@ -51,6 +51,13 @@ export const NUMERIC_FLAGS = {
     fallback: () => 24,
     hint: "Longer sequences make every run and every shrink step slower; the default 24 builds up budget pressure and depth.",
   },
+  // No default: without it a campaign's random search is bounded by --time alone.
+  rounds: {
+    min: 1,
+    max: 1_000_000,
+    fallback: () => 1_000_000,
+    hint: "Rounds per property over the whole campaign, 100 runs each; --time still bounds the search.",
+  },
   exhaustive: {
     min: 0,
     max: 4,
