@@ -1,10 +1,36 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two lanes (docs/performance.md has their timings): `quick`, the unit-level tests, all in this process,
+ * for the inner loop (`npm run test:quick`); `system`, the tests that start processes or threads (the CLI
+ * as a user runs it, adapters over stdio, fuzz campaigns) and the sweeps of the whole mutant catalog.
+ * `npm test` runs both, with coverage. A test in the quick lane that starts a process fails there
+ * (test/helpers/no-subprocess.ts).
+ */
+const ALL = ["src/**/*.test.ts", "properties/**/*.test.ts", "fuzz/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"];
+const SYSTEM = [
+  "properties/mutants/mutants.test.ts",
+  "fuzz/finds-every-mutant.test.ts",
+  "src/reports/build.test.ts",
+  "src/transport/process-tag.test.ts",
+  "test/cli/**/*.test.ts",
+  "test/hostile/**/*.test.ts",
+  "test/examples/examples-cli.test.ts",
+  "test/matrix/**/*.test.ts",
+  "fuzz/campaign.test.ts",
+  "src/transport/stdio.test.ts",
+  "src/transport/adapter-process.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "properties/**/*.test.ts", "fuzz/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"],
+    // A guard against a hang only, far above what any test takes; verdicts never depend on time.
     testTimeout: 60_000,
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: "quick", include: ALL, exclude: SYSTEM, setupFiles: ["test/helpers/no-subprocess.ts"] } },
+      { extends: true, test: { name: "system", include: SYSTEM } },
+    ],
     coverage: {
       provider: "v8",
       include: ["src/**/*.ts"],
