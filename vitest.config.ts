@@ -24,12 +24,16 @@ const SYSTEM = [
 
 export default defineConfig({
   test: {
-    // A guard against a hang only, far above what any test takes; verdicts never depend on time.
-    testTimeout: 60_000,
     maxWorkers: 2,
+    // Timeouts guard against a hang only, ten times and more what the slowest test of the lane takes on an
+    // idle machine (docs/performance.md); no verdict depends on time. The system lane's is above the
+    // guard of test/cli/helpers.ts's spawnCli, whose message says what a hung command was doing.
     projects: [
-      { extends: true, test: { name: "quick", include: ALL, exclude: SYSTEM, setupFiles: ["test/helpers/no-subprocess.ts"] } },
-      { extends: true, test: { name: "system", include: SYSTEM } },
+      {
+        extends: true,
+        test: { name: "quick", include: ALL, exclude: SYSTEM, setupFiles: ["test/helpers/no-subprocess.ts"], testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+      { extends: true, test: { name: "system", include: SYSTEM, testTimeout: 300_000, hookTimeout: 300_000 } },
     ],
     coverage: {
       provider: "v8",

@@ -1,37 +1,17 @@
-import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { referencePruner } from "../src/reference/index.ts";
 import { caseCount } from "./exhaustive.ts";
+import { spawnCli } from "../test/cli/helpers.ts";
 import type { FuzzSummary } from "./summary.ts";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const BIN = join(ROOT, "bin", "prunecheck.js");
-
-interface Exit {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /** The real command line, as CI runs it; `onStdout` may act on the output as it comes (e.g. send Ctrl-C). */
-function prunecheck(args: readonly string[], onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-      onStdout?.(stdout, child);
-    });
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function prunecheck(args: readonly string[], onStdout?: (text: string, child: ChildProcess) => void) {
+  return spawnCli(args, onStdout === undefined ? {} : { onStdout });
 }
 
 async function dirs() {

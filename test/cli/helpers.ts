@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -54,24 +54,57 @@ export interface Spawned {
 }
 
 /**
- * The real binary, `node bin/prunecheck.js <args>` from the repository root; killed after `timeoutMs`.
- * Its stderr is a pipe, so it would write a status line every few seconds: off unless `env` asks for
- * them, since how many a run writes depends on how loaded the machine is.
+ * A guard against a hang, never a verdict: ten times and more what the slowest test's command takes on an
+ * idle machine (docs/performance.md), and under vitest's own timeout, so that this message, not vitest's,
+ * says what a hung command was doing.
+ */
+export const SPAWN_GUARD_MS = 240_000;
+
+/**
+ * The real binary, `node bin/prunecheck.js <args>` from the repository root. Its stderr is a pipe, so it
+ * would write a status line every few seconds: off unless `env` asks for them, since how many a run writes
+ * depends on how loaded the machine is. `onStdout` may act on the output as it comes (send Ctrl-C, say).
+ * Still running after `timeoutMs`, it gets Ctrl-C (so it prints how far it got), then SIGKILL, and the
+ * promise rejects with its command line and what it printed.
  */
 export function spawnCli(
   args: readonly string[],
-  options: { timeoutMs?: number; onSpawn?: (pid: number) => void; env?: Record<string, string> } = {},
+  options: {
+    timeoutMs?: number;
+    onSpawn?: (pid: number) => void;
+    onStdout?: (stdout: string, child: ChildProcess) => void;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, PRUNECHECK_PROGRESS_INTERVAL_MS: "0", ...options.env };
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], timeout: options.timeoutMs ?? 60_000 });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const timeoutMs = options.timeoutMs ?? SPAWN_GUARD_MS;
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    let hung = false;
+    const guard = setTimeout(() => {
+      hung = true;
+      child.kill("SIGINT");
+      setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+    }, timeoutMs);
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      options.onStdout?.(stdout, child);
+    });
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     child.on("error", reject);
     child.on("spawn", () => options.onSpawn?.(child.pid as number));
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.on("close", (code, signal) => {
+      clearTimeout(guard);
+      if (!hung) return resolve({ code, signal, stdout, stderr });
+      const tail = (text: string) => text.slice(-4000) || "(nothing)";
+      reject(
+        new Error(
+          `prunecheck ${args.join(" ")} was still running after ${timeoutMs} ms (a hang guard); it printed\n${tail(stdout)}\nand on stderr\n${tail(stderr)}`,
+        ),
+      );
+    });
   });
 }
 

@@ -46,5 +46,5 @@ describe("reports under kill -9", () => {
       // A temp file may be left by the kill, but never under a name a reader takes for a report.
       expect(readdirSync(out).filter((name) => name.endsWith(".json"))).toEqual([`${stem}.json`]);
     }
-  }, 60_000);
+  });
 });
