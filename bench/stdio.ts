@@ -51,7 +51,7 @@ export interface StdioResult {
 }
 
 /** Passes every call through, keeping each call and the request line the driver wrote for it. */
-function recording(driver: Driver, calls: OperationCall[], lines: string[]): Driver {
+export function recording(driver: Driver, calls: OperationCall[], lines: string[]): Driver {
   return {
     ...forwarded(driver),
     async send(call: OperationCall): Promise<Exchange> {
@@ -97,7 +97,7 @@ async function conformanceRun(driver: Driver, options: StdioOptions): Promise<nu
 }
 
 /** A bare adapter process and a way to pipe lines through it, handshake already done. */
-async function rawAdapter(command: string) {
+export async function rawAdapter(command: string) {
   const child = spawn(command, { shell: true, stdio: ["pipe", "pipe", "ignore"] });
   let onLine: (line: string) => void = () => {};
   let onExit: (error: Error) => void = () => {};

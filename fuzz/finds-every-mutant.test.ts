@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inProcessDriver } from "../src/transport/in-process.ts";
 import { MUTANTS } from "../properties/mutants/index.ts";
 import type { Mutant } from "../properties/mutants/mutant.ts";
-import { workerPlan } from "../test/helpers/worker-plan.ts";
+import { MUTANT_CAMPAIGN_ROUNDS, workerPlan } from "../test/helpers/worker-plan.ts";
 import type { Found, WorkerEvent } from "./messages.ts";
 import { runWorker } from "./worker.ts";
 
@@ -14,7 +14,7 @@ import { runWorker } from "./worker.ts";
  * property the mutant must be caught by. The time budget only guards against a hang: far above the few
  * seconds the whole search takes.
  */
-const ROUNDS = 8;
+const ROUNDS = MUTANT_CAMPAIGN_ROUNDS;
 const GUARD_MS = 600_000;
 
 describe(`a fuzz campaign finds every catalog mutant (seed 1, exhaustive bound 1, at most ${ROUNDS} rounds of 100 runs)`, () => {

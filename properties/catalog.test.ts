@@ -6,7 +6,7 @@ import { checkTogether, type JointOptions } from "../src/models/joint.ts";
 import { referencePruner } from "../src/reference/index.ts";
 import { propertyBudget } from "../test/helpers/property-budget.ts";
 import { PROPERTIES } from "./index.ts";
-import { MUTANT_SEED } from "./mutants/table.ts";
+import { CATALOG_RUNS, MUTANT_SEED } from "./mutants/table.ts";
 
 /**
  * The other half of the mutant catalog's claim: the suite bites only faults. The reference must survive
@@ -14,7 +14,7 @@ import { MUTANT_SEED } from "./mutants/table.ts";
  * properties judge one shared stream of runs (checkTogether), so a level is one test: the test that
  * checks is the test that asserts, which Stryker's per-test coverage (docs/mutation.md) relies on.
  */
-const { numRuns: RUNS, seed: SEED } = propertyBudget(500, MUTANT_SEED);
+const { numRuns: RUNS, seed: SEED } = propertyBudget(CATALOG_RUNS, MUTANT_SEED);
 /** Big windows have their own scenarios (see bigWindowCommandArbs): the reference must survive those too. */
 const BIG_RUNS = 3;
 

@@ -10,6 +10,8 @@ import { DEFAULT_MAX_WINDOW } from "./mutant.ts";
 
 /** Fixed, so the catalog's verdicts (and the generated table) are the same on every machine. */
 export const MUTANT_SEED = 20261113;
+/** Runs each property judges at each level in the check that the reference survives the catalog (catalog.test.ts). */
+export const CATALOG_RUNS = 500;
 /** Runs of every applicable property: enough to record what else a mutant breaks. */
 export const MUTANT_RUNS = 60;
 /**

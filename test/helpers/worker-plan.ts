@@ -1,5 +1,8 @@
 import type { WorkerPlan } from "../../fuzz/messages.ts";
 
+/** Random rounds a campaign gets to find each catalog mutant (fuzz/finds-every-mutant.test.ts). */
+export const MUTANT_CAMPAIGN_ROUNDS = 8;
+
 /** A one-worker, one-shard campaign plan against the reference, for tests that run a worker in-thread. */
 export function workerPlan(overrides: Partial<WorkerPlan> = {}): WorkerPlan {
   return {

@@ -1,0 +1,103 @@
+/**
+ * Where the test suite's time goes: `npm test` (both lanes, coverage on) and `npm run test:quick`, each
+ * timed start to exit as a contributor runs them, and the files that take longest, with the lane each
+ * runs in. Run it on an idle machine: it is a measurement, never a verdict. `npx tsx bench/suite.ts
+ * [--write]` (`--write`: into docs/performance.md).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { namedMarkers, PERFORMANCE_DOC, writePerformanceDoc } from "./write-doc.ts";
+
+/** The part of vitest's JSON report this reads. */
+interface VitestJson {
+  readonly numTotalTests: number;
+  readonly numFailedTests: number;
+  readonly testResults: readonly {
+    readonly name: string;
+    readonly startTime: number;
+    readonly endTime: number;
+    readonly assertionResults: readonly unknown[];
+  }[];
+}
+
+export interface FileTime {
+  readonly file: string;
+  readonly lane: "quick" | "system";
+  readonly tests: number;
+  readonly ms: number;
+}
+
+export interface SuiteTimes {
+  readonly loadAverage: number;
+  readonly npmTestMs: number;
+  readonly quickMs: number;
+  readonly tests: number;
+  readonly failed: number;
+  readonly files: readonly FileTime[];
+}
+
+const QUICK_GOAL_MS = 45_000;
+const NPM_TEST_GOAL_MS = 180_000;
+
+function timedNpm(args: readonly string[]): number {
+  const started = performance.now();
+  execFileSync("npm", args, { stdio: "ignore" });
+  return performance.now() - started;
+}
+
+export function benchSuite(): SuiteTimes {
+  const loadAverage = loadavg()[0] ?? 0;
+  const dir = mkdtempSync(join(tmpdir(), "prunecheck-bench-suite-"));
+  const report = join(dir, "vitest.json");
+  const quickMs = timedNpm(["run", "test:quick"]);
+  const npmTestMs = timedNpm(["test", "--", "--reporter=json", `--outputFile=${report}`]);
+  // Which lane a file ran in, from the quick lane's own listing: no second copy of vitest.config.ts's globs.
+  const quickFiles = new Set(
+    execFileSync("npx", ["vitest", "list", "--project", "quick", "--filesOnly"], { encoding: "utf8" })
+      .split("\n")
+      .map((line) => line.replace(/^\[quick\] /, "").trim())
+      .filter((line) => line !== ""),
+  );
+  const json = JSON.parse(readFileSync(report, "utf8")) as VitestJson;
+  rmSync(dir, { recursive: true, force: true });
+  const files = json.testResults
+    .map((result): FileTime => {
+      const file = relative(process.cwd(), result.name);
+      return { file, lane: quickFiles.has(file) ? "quick" : "system", tests: result.assertionResults.length, ms: result.endTime - result.startTime };
+    })
+    .sort((a, b) => b.ms - a.ms);
+  return { loadAverage, npmTestMs, quickMs, tests: json.numTotalTests, failed: json.numFailedTests, files };
+}
+
+export function renderSuite(times: SuiteTimes, shown = 15): string {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const lane = (name: FileTime["lane"]) => times.files.filter((file) => file.lane === name);
+  const sum = (files: readonly FileTime[]) => files.reduce((total, file) => total + file.ms, 0);
+  return [
+    "### The test suite",
+    "",
+    `Measured ${new Date().toISOString()} on ${availableParallelism()} cores, load average ${times.loadAverage.toFixed(2)} at the start: ${times.tests} tests, ${times.failed} failed.`,
+    "",
+    "| command | start to exit | goal | met |",
+    "| --- | ---: | ---: | --- |",
+    `| \`npm test\` (both lanes, coverage) | ${s(times.npmTestMs)} | ≤ ${s(NPM_TEST_GOAL_MS)} | ${times.npmTestMs <= NPM_TEST_GOAL_MS ? "yes" : "**no**"} |`,
+    `| \`npm run test:quick\` | ${s(times.quickMs)} | ≤ ${s(QUICK_GOAL_MS)} | ${times.quickMs <= QUICK_GOAL_MS ? "yes" : "**no**"} |`,
+    "",
+    `Time in test files (two workers, so the sum is about twice the wall time): quick lane ${s(sum(lane("quick")))} over ${lane("quick").length} files, system lane ${s(sum(lane("system")))} over ${lane("system").length} files. The ${shown} slowest:`,
+    "",
+    "| file | lane | tests | time |",
+    "| --- | --- | ---: | ---: |",
+    ...times.files.slice(0, shown).map((file) => `| \`${file.file}\` | ${file.lane} | ${file.tests} | ${s(file.ms)} |`),
+  ].join("\n");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rendered = renderSuite(benchSuite());
+  process.stdout.write(`${rendered}\n`);
+  if (process.argv.includes("--write")) {
+    await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("suite"));
+    process.stderr.write(`wrote ${PERFORMANCE_DOC}\n`);
+  }
+}
