@@ -48,7 +48,7 @@ describe("prunecheck fuzz, end to end", () => {
   it("finds a broken module, writes reports, summary and corpus, and replays the corpus first next time", async () => {
     const { out, corpus, base } = await dirs();
     const impl = "fuzz/fixtures/stale-key-accepted.ts";
-    const exit = await prunecheck(["fuzz", "--impl", impl, "--time", "1s", "--workers", "2", "--out", out, "--corpus", corpus]);
+    const exit = await prunecheck(["fuzz", "--impl", impl, "--rounds", "1", "--time", "10m", "--workers", "2", "--out", out, "--corpus", corpus]);
     expect(exit.code, exit.stderr + exit.stdout).toBe(1);
     const summary = await summaryOf(out);
     expect(summary.violations).toContain("stale-key-refused");
@@ -79,8 +79,10 @@ describe("prunecheck fuzz, end to end", () => {
           shard,
           "--workers",
           "1",
+          "--rounds",
+          "2",
           "--time",
-          "0.5s",
+          "10m",
           "--exhaustive",
           "1",
           "--seed",

@@ -97,7 +97,7 @@ describe.concurrent("an answer no harness code can walk is an adapter-protocol f
   it("fuzz: the same deep answer is a finding with its report and corpus entry, exit 1, not an internal error", async ({ expect }) => {
     const dir = tempDir();
     const marker = processMarker("bounds-fuzz");
-    const args = ["fuzz", ...targetArgs(HOSTILE[0] as Hostile, marker), "--time", "3s", "--workers", "1", "--exhaustive", "0", "--seed", "5"];
+    const args = ["fuzz", ...targetArgs(HOSTILE[0] as Hostile, marker), "--rounds", "4", "--time", "10m", "--workers", "1", "--exhaustive", "0", "--seed", "5"];
     const result = await spawnCli([...args, "--property", "precondition-recoverable", "--out", join(dir, "out"), "--corpus", join(dir, "corpus")]);
 
     expect(result.stderr).toBe("");
