@@ -123,7 +123,8 @@ async function judgeTogether(driver: Driver, properties: readonly Property[], se
         const violation = harness.violations.get(property.id);
         if (violation !== undefined) outcome.set(property, { status: "failed", ...tally, ms, run, violation, value, ran: recorded.ran });
       }
-      if (harness.violations.size < judging.length) settings.observer?.ran();
+      // A run counts once, however many properties judged it; a failing property checked alone repeats it uncounted.
+      settings.observer?.ran();
     }),
     { numRuns: maxRuns, seed: settings.seed, ...(settings.bigWindows ? { unbiased: true } : {}) },
   );

@@ -50,7 +50,7 @@ export interface CheckOptions {
 export interface RunObserver {
   /** A request went out (a probe included). */
   sent(): void;
-  /** A generated run passed (for every property it judged, once); shrink attempts are not runs. */
+  /** A generated run was made (once, for every property it judged); shrink attempts are not runs. */
   ran(): void;
   /** A property's verdict is in, possibly before an earlier property's is yielded. */
   settled(result: PropertyResult): void;
