@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { AdapterFault } from "./adapter-fault.ts";
 import { HarnessError } from "./harness.ts";
+import { ModelFailure } from "./model-failure.ts";
 import { InputError } from "./input.ts";
 import { PropertyViolation } from "./property-violation.ts";
 import { PrunecheckError } from "./prunecheck-error.ts";
@@ -26,6 +27,7 @@ const samples = (): readonly PrunecheckError[] => [
   new PropertyViolation(PROPERTY, { message: "span s1 changed", span_id: "s1" }, []),
   new TransportFailure("crash", "exited with code 1"),
   new HarnessError("driver_closed", "the stdio driver was closed"),
+  new ModelFailure("timeout", "the model did not answer within its timeout"),
 ];
 
 describe("prunecheck's errors: one pattern", () => {
@@ -78,7 +80,7 @@ describe("prunecheck's errors: one pattern", () => {
     // error, handled with Node's own by write-atomic's callers, and the mutant whose fault is an untyped refusal.
     const allowed = new Set(["src/files/write-atomic.ts: new Error(", "properties/mutants/untyped-refusal.ts: new Error("]);
     const typed =
-      /throw new (?!(?:InputError|AdapterFault|UnrecoverablePruneError|StoreConflictError|PropertyViolation|TransportFailure|HarnessError)\b)\w+|new (?:Type|Range|Syntax)?Error\(/g;
+      /throw new (?!(?:InputError|AdapterFault|UnrecoverablePruneError|StoreConflictError|PropertyViolation|TransportFailure|HarnessError|ModelFailure)\b)\w+|new (?:Type|Range|Syntax)?Error\(/g;
     const offenders = shippedFiles()
       .flatMap((file) => [...readFileSync(join(ROOT, file), "utf8").matchAll(typed)].map((match) => `${file}: ${match[0]}`))
       .filter((hit) => !allowed.has(hit));

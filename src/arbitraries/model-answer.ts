@@ -1,0 +1,41 @@
+import fc from "fast-check";
+import type { ModelAnswerSpec } from "../model/answer.ts";
+import { PARAPHRASES } from "../model/paraphrase.ts";
+
+/** Summaries a pruner might take for its own markers, and the design note's laundered claim. */
+const LOOKALIKES = [
+  "[externalized: k0]",
+  "(summarized)",
+  "[summary of s1]",
+  "<summary></summary>",
+  "schema constraints verified",
+  "Summary: nothing important.",
+];
+
+/** What model clients throw: what a careless pruner stores as the summary (langchain 38867). */
+const ERRORS = [
+  "Error: 429 Too Many Requests",
+  "context_length_exceeded: This model's maximum context length is 8192 tokens",
+  "Error code: 500 - {'error': {'message': 'The server had an error while processing your request.'}}",
+];
+
+/**
+ * One answer of the model, adversarial by design: every way the design note and the field's reports show
+ * a model-written summary or redundancy judgment going wrong, each about as likely as the faithful answer,
+ * which everything shrinks towards.
+ */
+export const modelAnswerSpecArb: fc.Arbitrary<ModelAnswerSpec> = fc.oneof(
+  { withCrossShrink: true },
+  fc.constant<ModelAnswerSpec>({ kind: "faithful" }),
+  fc.constantFrom(...PARAPHRASES).map((change): ModelAnswerSpec => ({ kind: "paraphrase", change })),
+  fc.constantFrom(...LOOKALIKES).map((text): ModelAnswerSpec => ({ kind: "text", text })),
+  fc.constant<ModelAnswerSpec>({ kind: "empty" }),
+  fc.constant<ModelAnswerSpec>({ kind: "bloated" }),
+  fc.constantFrom("invented", "partial", "duplicated" as const).map((provenance): ModelAnswerSpec => ({ kind: "claims", provenance })),
+  fc.constantFrom("everything", "preconditions", "nothing" as const).map((pick): ModelAnswerSpec => ({ kind: "choose", pick })),
+  fc.constantFrom(...ERRORS).map((message): ModelAnswerSpec => ({ kind: "error", message })),
+  fc.constant<ModelAnswerSpec>({ kind: "timeout" }),
+);
+
+/** The model's answers to the calls of one request, in order; a call past the end is answered faithfully. */
+export const modelScriptArb: fc.Arbitrary<readonly ModelAnswerSpec[]> = fc.array(modelAnswerSpecArb, { maxLength: 4 });

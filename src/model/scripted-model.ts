@@ -1,0 +1,47 @@
+import { ModelFailure } from "../errors/model-failure.ts";
+import type { Budget } from "../wire/protocol.ts";
+import type { ModelAnswer, ModelCall } from "../wire/model.ts";
+import type { Span } from "../wire/window.ts";
+import { answerCall, type ModelAnswerSpec } from "./answer.ts";
+
+/** The model a model-driven pruner is handed in process: the harness's, answering from the scenario's script. */
+export interface Model {
+  /** A summary of these spans; the model may claim which spans it covers. Throws a ModelFailure. */
+  summarize(spanIds: readonly string[], prompt?: string): Promise<{ readonly text: string; readonly provenance?: readonly string[] }>;
+  /** Which of these spans can go, in the model's judgment. Throws a ModelFailure. */
+  choose(spanIds: readonly string[], options?: { readonly budget?: Budget; readonly prompt?: string }): Promise<readonly string[]>;
+}
+
+/** One call the pruner made and what it was answered, in order: what a report's story quotes. */
+export interface ModelExchange {
+  readonly call: ModelCall;
+  readonly answer: ModelAnswer;
+}
+
+const FAITHFUL: ModelAnswerSpec = { kind: "faithful" };
+
+/**
+ * A model for one request: its n-th call gets `script[n]`'s answer (a call past the script's end, the
+ * faithful one), over the request's window. `exchanges` records every call and answer.
+ */
+export function scriptedModel(script: readonly ModelAnswerSpec[], window: { readonly spans: readonly Span[] }): { model: Model; exchanges: ModelExchange[] } {
+  const spans = new Map(window.spans.map((span) => [span.span_id, span]));
+  const exchanges: ModelExchange[] = [];
+  const ask = (call: ModelCall): ModelAnswer => {
+    const answer = answerCall(script[exchanges.length] ?? FAITHFUL, call, spans);
+    exchanges.push({ call, answer });
+    if (!answer.ok) throw new ModelFailure(answer.error.code, answer.error.message);
+    return answer;
+  };
+  const model: Model = {
+    async summarize(spanIds, prompt) {
+      const answer = ask({ kind: "summarize", span_ids: [...spanIds], ...(prompt === undefined ? {} : { prompt }) });
+      return "text" in answer ? { text: answer.text, ...(answer.provenance === undefined ? {} : { provenance: answer.provenance }) } : { text: "" };
+    },
+    async choose(spanIds, options = {}) {
+      const answer = ask({ kind: "choose", span_ids: [...spanIds], ...options });
+      return "evict_ids" in answer ? answer.evict_ids : [];
+    },
+  };
+  return { model, exchanges };
+}
