@@ -11,7 +11,10 @@ import { Paraphrase, paraphrase } from "./paraphrase.ts";
  * the same ones.
  */
 export const ModelAnswerSpec = z.discriminatedUnion("kind", [
-  /** A summary that is the sources' texts, whole; a choice of only the spans no later action depends on. */
+  /**
+   * A summary that misstates nothing: each source's first 48 characters (cut with "…"), one a line; a choice
+   * of only the spans no later action depends on.
+   */
   z.strictObject({ kind: z.literal("faithful") }),
   /** The faithful summary with its first precondition span (else its first span) paraphrased. */
   z.strictObject({ kind: z.literal("paraphrase"), change: Paraphrase }),
@@ -56,10 +59,11 @@ function summaryAnswer(spec: ModelAnswerSpec, sources: readonly Span[], spans: R
   const ids = sources.map((span) => span.span_id);
   const texts = sources.map((span) => span.text);
   const joined = (parts: readonly string[]) => parts.join("\n");
+  const digest = joined(texts.map(digestOf));
   switch (spec.kind) {
     case "paraphrase": {
       const target = Math.max(0, sources.findIndex(isPreconditionBearing));
-      return { ok: true, text: joined(texts.map((text, index) => (index === target ? paraphrase(text, spec.change) : text))), provenance: ids };
+      return { ok: true, text: joined(texts.map((text, index) => (index === target ? paraphrase(text, spec.change) : digestOf(text)))), provenance: ids };
     }
     case "text":
       return { ok: true, text: spec.text, provenance: ids };
@@ -68,9 +72,9 @@ function summaryAnswer(spec: ModelAnswerSpec, sources: readonly Span[], spans: R
     case "bloated":
       return { ok: true, text: joined([...texts, ...texts]), provenance: ids };
     case "claims":
-      return { ok: true, text: joined(texts), provenance: claimed(ids, spec.provenance, spans) };
+      return { ok: true, text: digest, provenance: claimed(ids, spec.provenance, spans) };
     default:
-      return { ok: true, text: joined(texts), provenance: ids };
+      return { ok: true, text: digest, provenance: ids };
   }
 }
 
@@ -90,6 +94,14 @@ function choiceAnswer(spec: ModelAnswerSpec, candidates: readonly Span[], spans:
     default:
       return { ok: true, evict_ids: faithful };
   }
+}
+
+/** What a faithful summary keeps of a source: its start, whole when short, never reworded. */
+export const DIGEST_CHARS = 48;
+
+function digestOf(text: string): string {
+  const chars = [...text];
+  return chars.length <= DIGEST_CHARS ? text : `${chars.slice(0, DIGEST_CHARS).join("")}…`;
 }
 
 /** `ids` as a careless model claims them. */

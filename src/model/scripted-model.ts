@@ -1,16 +1,8 @@
 import { ModelFailure } from "../errors/model-failure.ts";
-import type { Budget } from "../wire/protocol.ts";
 import type { ModelAnswer, ModelCall } from "../wire/model.ts";
 import type { Span } from "../wire/window.ts";
 import { answerCall, type ModelAnswerSpec } from "./answer.ts";
-
-/** The model a model-driven pruner is handed in process: the harness's, answering from the scenario's script. */
-export interface Model {
-  /** A summary of these spans; the model may claim which spans it covers. Throws a ModelFailure. */
-  summarize(spanIds: readonly string[], prompt?: string): Promise<{ readonly text: string; readonly provenance?: readonly string[] }>;
-  /** Which of these spans can go, in the model's judgment. Throws a ModelFailure. */
-  choose(spanIds: readonly string[], options?: { readonly budget?: Budget; readonly prompt?: string }): Promise<readonly string[]>;
-}
+import type { Model } from "./model.ts";
 
 /** One call the pruner made and what it was answered, in order: what a report's story quotes. */
 export interface ModelExchange {

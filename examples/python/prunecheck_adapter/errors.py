@@ -17,6 +17,7 @@ REFUSAL_REASONS = {
     "empty_selection": "a summary needs at least one source span",
     "budget_unreachable": "the budget cannot be met by evicting only spans that have a byte-exact copy; externalize more spans or raise the budget",
     "duplicate_span_id": "the summary_id is already used by a span in the window; pick a fresh id",
+    "model_failed": "the model failed (an error, a timeout or an empty answer), so nothing was changed; try again later",
 }
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

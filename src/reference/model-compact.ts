@@ -1,0 +1,82 @@
+import { ModelFailure } from "../errors/model-failure.ts";
+import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
+import type { Model } from "../model/model.ts";
+import { spanSize, windowSize } from "../wire/budget.ts";
+import type { Budget } from "../wire/protocol.ts";
+import { isPreconditionBearing } from "../wire/tags.ts";
+import type { Span, Store, Window } from "../wire/window.ts";
+import { kindOf } from "../wire/window.ts";
+import { compact } from "./compact.ts";
+import { assertGroundedIfDerived } from "./derived.ts";
+import { copyProblem } from "./resolve.ts";
+import { SUMMARY_DEPTH } from "./summarize.ts";
+
+/**
+ * Model-driven compaction done as the design note says it is safe, whatever the model answers: the model
+ * chooses what may go and writes the summary, and every guard stays the runtime's.
+ *
+ * - "Externalization precedes eviction": only spans with a byte-exact copy are summarized or evicted, and
+ *   the summary's provenance names each source with its key, computed here, never taken from the model's
+ *   claims ("Provenance is carried, not asserted").
+ * - "The pruner is not the sole author of the retention policy": a precondition span the model calls
+ *   redundant is never paraphrased; it can only leave as a pointer, when the budget needs it.
+ * - "Idempotence is enforced, not assumed": summaries and pointers are never summarized again, the result
+ *   fits the budget, so compacting it again under the same budget changes no span.
+ * - A model failure (an error, a timeout, an empty summary) is a loud, typed refusal: the window is left as
+ *   it was, and the error's text never becomes a summary.
+ */
+export async function compactWithModel(window: Window, store: Store, budget: Budget, model: Model): Promise<Window> {
+  assertGroundedIfDerived(window, store);
+  if (windowSize(window, budget.unit) <= budget.limit) return { spans: [...window.spans], derivation_depth: window.derivation_depth + 1 };
+  const originals = window.spans.filter((span) => kindOf(span) === "original");
+  const chosen = new Set(await ask(() => model.choose(ids(originals), { budget })));
+  const sources = originals.filter((span) => chosen.has(span.span_id) && !isPreconditionBearing(span) && copyProblem(span, store) === null);
+  const summarized = sources.length === 0 ? window : await withSummary(window, sources, model, budget);
+  // Whatever still stands over the budget goes to pointers, oldest first, or the budget is refused.
+  return compact({ ...summarized, derivation_depth: window.derivation_depth }, store, budget);
+}
+
+/**
+ * The sources replaced by the model's summary of them, where the first stood; unless the summary saves
+ * nothing over its sources (a model that answers at length), when pointers do better and it is dropped.
+ */
+async function withSummary(window: Window, sources: readonly Span[], model: Model, budget: Budget): Promise<Window> {
+  const { text } = await ask(() => model.summarize(ids(sources)));
+  if (text.trim() === "") throw new UnrecoverablePruneError("model_failed", null, "the model's summary was empty, so nothing was changed");
+  const summary: Span = {
+    span_id: freshId(`${(sources[0] as Span).span_id}~summary`, window),
+    text,
+    tags: [...new Set(sources.flatMap((source) => source.tags))],
+    externalized_key: null,
+    kind: "summary",
+    provenance: sources.map((source) => ({ span_id: source.span_id, externalized_key: source.externalized_key as string })),
+    derivation_depth: SUMMARY_DEPTH,
+  };
+  const sourceSize = sources.reduce((sum, source) => sum + spanSize(source, budget.unit), 0);
+  if (spanSize(summary, budget.unit) >= sourceSize) return window;
+  const replaced = new Set(ids(sources));
+  const first = sources[0] as Span;
+  return { ...window, spans: window.spans.flatMap((span) => (span === first ? [summary] : replaced.has(span.span_id) ? [] : [span])) };
+}
+
+/** A model call, its failure turned into the refusal that leaves the window as it was. */
+async function ask<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ModelFailure)) throw error;
+    throw new UnrecoverablePruneError("model_failed", null, `the model failed (${error.code}: ${error.message}), so nothing was changed`);
+  }
+}
+
+function ids(spans: readonly Span[]): string[] {
+  return spans.map((span) => span.span_id);
+}
+
+/** `wanted`, or it primed until no span of the window has it: the summary's id is the pruner's, never the model's. */
+function freshId(wanted: string, window: Window): string {
+  const taken = new Set(ids(window.spans));
+  let id = wanted;
+  while (taken.has(id)) id += "'";
+  return id;
+}
