@@ -105,7 +105,7 @@ function bareCalls(requests: readonly Recorded[]): void {
           prune(call.window, call.evict_ids, call.store);
           break;
         case "summarize":
-          summarize(call.window, call.span_ids, call.summary_id, call.summary_text, call.store);
+          summarize(call.window, call.span_ids, call.summary_id, call.summary_text ?? "", call.store);
           break;
         case "reground":
           reground(call.window, call.store);

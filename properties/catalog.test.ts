@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { inProcessDriver } from "../src/transport/in-process.ts";
+import type { Driver } from "../src/transport/driver.ts";
 import { appliesTo, LEVELS, type Level } from "../src/models/property.ts";
 import type { PropertyResult } from "../src/models/run.ts";
 import { checkTogether, type JointOptions } from "../src/models/joint.ts";
-import { referencePruner } from "../src/reference/index.ts";
+import { referenceModelPruner, referencePruner } from "../src/reference/index.ts";
 import { propertyBudget } from "../test/helpers/property-budget.ts";
 import { PROPERTIES } from "./index.ts";
 import { CATALOG_RUNS, MUTANT_SEED } from "./mutants/table.ts";
@@ -19,15 +20,17 @@ const { numRuns: RUNS, seed: SEED } = propertyBudget(CATALOG_RUNS, MUTANT_SEED);
 const BIG_RUNS = 3;
 
 const driver = inProcessDriver(referencePruner);
-afterAll(() => driver.close());
+/** The reference as a model-driven pruner: the harness's model answers adversarially, its guards must hold. */
+const modelDriver = inProcessDriver(referenceModelPruner);
+afterAll(() => Promise.all([driver.close(), modelDriver.close()]));
 
-function applicableAt(level: Level) {
-  return PROPERTIES.filter((property) => appliesTo(property, level, driver.capabilities));
+function applicableAt(level: Level, to: Driver = driver) {
+  return PROPERTIES.filter((property) => appliesTo(property, level, to.capabilities));
 }
 
-async function verdicts(options: JointOptions): Promise<PropertyResult[]> {
+async function verdicts(options: JointOptions, to: Driver = driver): Promise<PropertyResult[]> {
   const results: PropertyResult[] = [];
-  for await (const result of checkTogether(driver, applicableAt(options.level), options)) results.push(result);
+  for await (const result of checkTogether(to, applicableAt(options.level, to), options)) results.push(result);
   return results;
 }
 
@@ -51,6 +54,12 @@ describe(`the reference survives every property (seed ${SEED})`, () => {
     expect(results.map((result) => result.property)).toEqual(applicableAt(level).map((property) => property.id));
     expect(notPassed(results)).toEqual([]);
     expect(results.every((result) => result.runs === RUNS)).toBe(true);
+  });
+
+  it.each(LEVELS)(`as a model-driven pruner at %s, ${RUNS} runs each, whatever the model answers`, async (level) => {
+    const results = await verdicts({ level, numRuns: RUNS, seed: SEED }, modelDriver);
+    expect(results.map((result) => result.property)).toContain("model-failure-safe");
+    expect(notPassed(results)).toEqual([]);
   });
 
   it(`with big windows at strict, ${BIG_RUNS} runs each`, async () => {

@@ -9,6 +9,7 @@ import { externalizeEverything } from "./externalize-everything.ts";
 import { inputsImmutable } from "./inputs-immutable.ts";
 import { keptUntouched } from "./kept-untouched.ts";
 import { loudRefusal } from "./loud-refusal.ts";
+import { modelFailureSafe } from "./model-failure-safe.ts";
 import { pointerNotParaphrase } from "./pointer-not-paraphrase.ts";
 import { preconditionRecoverable } from "./precondition-recoverable.ts";
 import { provenanceResolvesProperty } from "./provenance-resolves.ts";
@@ -31,6 +32,7 @@ export const PROPERTIES: readonly Property[] = Object.freeze([
   dependenciesIntact,
   budgetRespected,
   loudRefusal,
+  modelFailureSafe,
   safePruneSucceeds,
   budgetReachable,
   keptUntouched,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ProbeName } from "../src/models/probes.ts";
+import type { ModelExchange } from "../src/model/scripted-model.ts";
 import type { Level, Step } from "../src/models/property.ts";
 import type { Fact } from "../src/models/truth.ts";
 import type { OperationCall, OperationRequest, Outcome } from "../src/wire/protocol.ts";
@@ -18,6 +19,8 @@ interface Case {
   readonly call: OperationCall;
   readonly outcome: Outcome;
   readonly probes?: Partial<Record<ProbeName, Outcome>>;
+  /** The pruner's calls to the harness's model and their answers, for a model-driven request. */
+  readonly model?: readonly ModelExchange[];
   readonly sent?: OperationRequest;
   readonly truth: [string, Fact][];
   readonly expect: "pass" | "fail";
@@ -41,6 +44,7 @@ describe.each(PROPERTIES.map((property) => [property.id, property] as const))("%
       truth: new Map(c.truth),
       level: c.level,
       probes: c.probes ?? {},
+      model: c.model ?? [],
     };
     const finding = property.check(step);
     if (c.expect === "pass") expect(finding).toBeNull();

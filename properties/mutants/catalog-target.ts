@@ -1,5 +1,5 @@
 import type { Pruner } from "../../src/transport/pruner.ts";
-import { referencePruner } from "../../src/reference/index.ts";
+import { referenceModelPruner, referencePruner } from "../../src/reference/index.ts";
 import type { Target } from "../../src/reports/report.ts";
 import { MUTANTS } from "./index.ts";
 import type { Mutant } from "./mutant.ts";
@@ -18,4 +18,12 @@ export function catalogPruner(target: Target): Pruner | null {
   if (target.kind === "reference") return referencePruner;
   if (target.kind !== "impl") return null;
   return MUTANTS.find((mutant) => mutantTarget(mutant).path === target.path)?.pruner ?? null;
+}
+
+/**
+ * The reference a report is to pass on once fixed: the one that declares what its implementation declared,
+ * so that the replayed run is the same scenario (a `model` pruner's scenarios hold model-written summaries).
+ */
+export function referenceFor(capabilities: readonly string[]): Pruner {
+  return capabilities.includes("model") ? referenceModelPruner : referencePruner;
 }

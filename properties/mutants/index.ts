@@ -28,6 +28,8 @@ import { refusesExternalizedPrecondition } from "./refuses-externalized-precondi
 import { regroundNoRehydrate } from "./reground-no-rehydrate.ts";
 import { regroundUnchecked } from "./reground-unchecked.ts";
 import { silentTruncation } from "./silent-truncation.ts";
+import { storesModelError } from "./stores-model-error.ts";
+import { trustsModelProvenance } from "./trusts-model-provenance.ts";
 import { staleKeyAccepted } from "./stale-key-accepted.ts";
 import { summaryDropsTags } from "./summary-drops-tags.ts";
 import { summaryKeepsOnlyPreconditionTags } from "./summary-keeps-only-precondition-tags.ts";
@@ -87,4 +89,6 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   silentTruncation,
   mutatesInput,
   nondeterministicCulprit,
+  storesModelError,
+  trustsModelProvenance,
 ]);

@@ -1,6 +1,6 @@
 import type { Pruner } from "../../src/transport/pruner.ts";
 import type { Level } from "../../src/models/property.ts";
-import { referencePruner } from "../../src/reference/index.ts";
+import { referenceModelPruner, referencePruner } from "../../src/reference/index.ts";
 
 /**
  * A deliberately broken pruner: the reference with exactly one fault. The catalog is the suite's own
@@ -47,4 +47,9 @@ export function defineMutant(mutant: Mutant): Mutant {
 /** The reference with some operations replaced: every mutant starts from the correct behaviour. */
 export function alterReference(id: string, overrides: Partial<Pick<Pruner, "prune" | "summarize" | "reground" | "compact">>): Pruner {
   return { ...referencePruner, ...overrides, name: `mutant:${id}` };
+}
+
+/** The model-driven reference with some operations replaced (its mutants break a guard against the model). */
+export function alterModelReference(id: string, overrides: Partial<Pick<Pruner, "summarizeWithModel">>): Pruner {
+  return { ...referenceModelPruner, ...overrides, name: `mutant:${id}` };
 }

@@ -58,7 +58,7 @@ export function judgeExchange(exchange: TraceExchange, truth: ConversationTruth,
   const sent: OperationRequest = exchange.request;
   const { id: _id, ...call } = sent;
   const outcome: Outcome = exchange.response.ok ? { ok: true, window: exchange.response.window } : { ok: false, error: exchange.response.error };
-  const step = { call: call as OperationCall, sent, outcome, probes: {}, truth: truth.before(call as OperationCall), level };
+  const step = { call: call as OperationCall, sent, outcome, probes: {}, model: [], truth: truth.before(call as OperationCall), level };
   const findings = properties.flatMap((property) => {
     if (notJudgedReason(property) !== null) return [];
     const finding = property.check(step);

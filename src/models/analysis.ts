@@ -6,6 +6,7 @@ import { kindOf } from "../wire/window.ts";
 import type { Step } from "./property.ts";
 import type { RefusalReason } from "../errors/unrecoverable.ts";
 import type { Store } from "../wire/window.ts";
+import type { ModelExchange } from "../model/scripted-model.ts";
 import { hasExactCopy, provenanceResolves, resolvesTo, storedText, ungroundedSpans, type Truth } from "./truth.ts";
 
 /** Helpers shared by properties: what a request asked for and what the oracle says it was owed. */
@@ -68,7 +69,7 @@ export function isSummaryLike(span: Span): boolean {
  * them is honest. Request-level faults name the id they are about (an absent source, a colliding summary
  * id); an empty selection is about no span, and stands under `null`.
  */
-export function faults(step: Pick<Step, "call" | "truth" | "outcome">): ReadonlyMap<string | null, ReadonlySet<RefusalReason>> {
+export function faults(step: Pick<Step, "call" | "truth" | "outcome"> & Partial<Pick<Step, "model">>): ReadonlyMap<string | null, ReadonlySet<RefusalReason>> {
   const { call, truth } = step;
   const store = call.store;
   const found = new Map<string | null, Set<RefusalReason>>();
@@ -80,6 +81,8 @@ export function faults(step: Pick<Step, "call" | "truth" | "outcome">): Readonly
   if (call.op !== "reground" && call.window.derivation_depth >= 1) {
     for (const span of ungroundedSpans(call.window, truth, store)) add(span.span_id, "derived_ungrounded", groundingProblem(span, truth, store));
   }
+  // A model that failed is reason enough to change nothing: the request's own faults aside, refusing is honest.
+  if (step.model?.some(modelFailed) === true) add(null, "model_failed");
   switch (call.op) {
     case "prune":
       for (const span of evicted(step)) {
@@ -114,8 +117,14 @@ export function faults(step: Pick<Step, "call" | "truth" | "outcome">): Readonly
   return found;
 }
 
+/** A call the harness's model failed: an error, a timeout, or an empty summary. */
+export function modelFailed(exchange: ModelExchange): boolean {
+  const { answer } = exchange;
+  return !answer.ok || ("text" in answer && answer.text.trim() === "");
+}
+
 /** The ids of the spans at fault (see faults). */
-export function culprits(step: Pick<Step, "call" | "truth" | "outcome">): string[] {
+export function culprits(step: Pick<Step, "call" | "truth" | "outcome"> & Partial<Pick<Step, "model">>): string[] {
   return [...faults(step).keys()].filter((id) => id !== null);
 }
 
@@ -141,7 +150,7 @@ function groundingProblem(span: Span, truth: Truth, store: Store): RefusalReason
 }
 
 /** A request no property may refuse: nothing in it is at fault. */
-export function isSafe(step: Pick<Step, "call" | "truth" | "outcome">): boolean {
+export function isSafe(step: Pick<Step, "call" | "truth" | "outcome"> & Partial<Pick<Step, "model">>): boolean {
   const { call } = step;
   // How far pointers shrink a window is the implementation's choice, so only a compact that needs no
   // eviction at all is owed a success.

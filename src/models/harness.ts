@@ -8,6 +8,7 @@ import type { Level, Property } from "./property.ts";
 import type { TraceEntry } from "./trace-entry.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
 import type { World } from "./world.ts";
+import type { ModelAnswerSpec } from "../model/answer.ts";
 
 const NO_PROBES = Object.freeze({});
 
@@ -68,14 +69,15 @@ export class Harness {
    * to the returned window. Throws the first property's PropertyViolation, with the trace so far, on a
    * finding or a fault; `violations` then holds every property's.
    */
-  async exchange(world: World, label: string, call: OperationCall): Promise<Outcome> {
+  async exchange(world: World, label: string, call: OperationCall, model?: readonly ModelAnswerSpec[]): Promise<Outcome> {
     // Probes do not depend on the answer, so they go out with the request: a pipelining adapter answers
     // them back to back, and a probing property keeps pace with the others in a side-by-side run.
-    const first = this.#send(call);
+    const first = this.#send(call, model);
     const probes = this.#probes.flatMap((name) => {
       const probe = PROBES[name].build(call, world.truth);
       if (probe === null) return [];
-      const answer = this.#send(probe).then((exchange) => ({ name, exchange }));
+      // The same script: a repeated request meets the same model, so its answer may not differ.
+      const answer = this.#send(probe, model).then((exchange) => ({ name, exchange }));
       // If the request fails, its fault is the finding; what became of the probes no longer matters.
       answer.catch(() => {});
       return [answer];
@@ -84,7 +86,15 @@ export class Harness {
     this.trace.push({ kind: "request", label, exchange });
     // Most properties probe nothing: they then skip a turn of the event loop and an allocation per request.
     const answers = probes.length === 0 ? NO_PROBES : Object.fromEntries((await Promise.all(probes)).map((answer) => this.#probed(answer)));
-    const step = { call, sent: exchange.request, outcome: exchange.outcome, truth: world.truth, level: this.level, probes: answers };
+    const step = {
+      call,
+      sent: exchange.request,
+      outcome: exchange.outcome,
+      truth: world.truth,
+      level: this.level,
+      probes: answers,
+      model: exchange.model ?? [],
+    };
     const found: PropertyViolation[] = [];
     for (const property of this.#judging) {
       const finding = property.check(step);
@@ -107,13 +117,14 @@ export class Harness {
     return [name, exchange.outcome];
   }
 
-  async #send(call: OperationCall) {
+  async #send(call: OperationCall, model?: readonly ModelAnswerSpec[]) {
     this.requests++;
     this.largestWindow = Math.max(this.largestWindow, call.window.spans.length);
     this.#onSend();
     try {
       // The pruner gets its own copy: whatever it does to it, the harness's state and `call` stay pristine.
-      return await this.driver.send(this.driver.isolatesInputs === true ? call : copyCall(call), this.#sendOptions);
+      const options = model === undefined ? this.#sendOptions : { ...this.#sendOptions, model };
+      return await this.driver.send(this.driver.isolatesInputs === true ? call : copyCall(call), options);
     } catch (error) {
       if (!(error instanceof AdapterFault)) throw error;
       const violation = new PropertyViolation(adapterProtocol, { message: error.message, span_id: null }, this.trace, error.request, error.stderrTail, {

@@ -1,4 +1,4 @@
-import { Capability } from "../wire/protocol.ts";
+import { OPERATIONS, type Capability } from "../wire/protocol.ts";
 import type { Span } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 
@@ -21,7 +21,7 @@ export function spanForm(span: Span): SpanForm {
 
 /** `prune` always; every other operation only when declared. */
 export function operationsFor(capabilities: readonly Capability[]): Capability[] {
-  return Capability.options.filter((op) => op === "prune" || capabilities.includes(op));
+  return OPERATIONS.filter((op) => op === "prune" || capabilities.includes(op));
 }
 
 /**

@@ -97,6 +97,7 @@ async function judgeTogether(driver: Driver, properties: readonly Property[], se
   const scenario = scenarioArb({
     ...(settings.maxCommands === undefined ? {} : { maxCommands: settings.maxCommands }),
     ...(settings.bigWindows ? { bigWindows: true } : {}),
+    ...(driver.capabilities.includes("model") ? { model: true } : {}),
   });
   const onSend = settings.observer === undefined ? undefined : () => settings.observer?.sent();
   const details = await fc.check(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Capability, OperationCall, OperationRequest, Outcome } from "../wire/protocol.ts";
 import type { ProbeName } from "./probes.ts";
+import type { ModelExchange } from "../model/scripted-model.ts";
 import type { Truth } from "./truth.ts";
 
 export const LEVELS = ["core", "strict"] as const;
@@ -17,6 +18,8 @@ export interface Step {
   readonly outcome: Outcome;
   /** The answers to the probes the property asked for (see probes.ts), by probe; a probe that sent nothing has none. */
   readonly probes: Readonly<Partial<Record<ProbeName, Outcome>>>;
+  /** The calls the pruner made to the harness's model while it answered, each with its answer (none for most). */
+  readonly model: readonly ModelExchange[];
   /** What the harness knows about every span ever seen, as of the request. */
   readonly truth: Truth;
   readonly level: Level;

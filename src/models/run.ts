@@ -167,6 +167,7 @@ export async function runChecks(driver: Driver, property: Property, options: Che
     // A report records "" when no command ran; fast-check itself cannot parse "".
     ...(options.replay?.replayPath ? { replayPath: options.replay.replayPath } : {}),
     ...(options.bigWindows === true ? { bigWindows: true } : {}),
+    ...(driver.capabilities.includes("model") ? { model: true } : {}),
   });
   const bigWindows = options.bigWindows === true;
   const { observer } = options;

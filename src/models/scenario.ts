@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { KeyScheme } from "./world.ts";
-import { bigWindowCommandArbs, commandArbs } from "./commands/index.ts";
+import { bigWindowCommandArbs, commandArbs, modelBigWindowCommandArbs, modelCommandArbs } from "./commands/index.ts";
 import type { Harness } from "./harness.ts";
 import type { World } from "./world.ts";
 
@@ -15,6 +15,8 @@ export interface ScenarioOptions {
   readonly replayPath?: string;
   /** Scenarios may append hundreds to thousands of spans at once (see bigWindowCommandArbs). */
   readonly bigWindows?: boolean;
+  /** The implementation writes summaries with the harness's model (it declares `model`; see modelCommandArbs). */
+  readonly model?: boolean;
 }
 
 /**
@@ -26,11 +28,16 @@ export interface ScenarioOptions {
 export function scenarioArb(options: ScenarioOptions = {}): fc.Arbitrary<Scenario> {
   return fc.record({
     keyScheme: fc.noShrink(fc.constantFrom<KeyScheme>("sha256", "counter", "odd")),
-    commands: fc.commands(options.bigWindows === true ? bigWindowCommandArbs : commandArbs, {
+    commands: fc.commands(commandsFor(options), {
       maxCommands: options.maxCommands ?? 24,
       // One notch above the default: long enough sequences for budget pressure and depth to build up.
       size: "+1",
       ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
     }),
   });
+}
+
+function commandsFor(options: ScenarioOptions): fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] {
+  if (options.model === true) return options.bigWindows === true ? modelBigWindowCommandArbs : modelCommandArbs;
+  return options.bigWindows === true ? bigWindowCommandArbs : commandArbs;
 }

@@ -1,11 +1,12 @@
 import { definePruner } from "../transport/pruner.ts";
 import { prune } from "./prune.ts";
 import { reground } from "./reground.ts";
-import { summarize } from "./summarize.ts";
+import { summarize, summarizeWithModel } from "./summarize.ts";
 import { compact } from "./compact.ts";
 
 export { prune } from "./prune.ts";
-export { summarize, SUMMARY_DEPTH } from "./summarize.ts";
+export { summarize, summarizeWithModel, SUMMARY_DEPTH } from "./summarize.ts";
+export { compactWithModel } from "./model-compact.ts";
 export { reground } from "./reground.ts";
 export { compact } from "./compact.ts";
 export { externalize } from "./externalize.ts";
@@ -20,6 +21,20 @@ export const referencePruner = definePruner({
   capabilities: ["prune", "summarize", "reground", "compact"],
   prune,
   summarize,
+  reground,
+  compact,
+});
+
+/**
+ * The reference as a model-driven pruner (issue 32): it also writes summaries with the harness's model,
+ * its guards holding whatever the model answers. In process only, as the model is not on the wire yet.
+ */
+export const referenceModelPruner = definePruner({
+  name: "reference-model",
+  capabilities: ["prune", "summarize", "reground", "compact", "model"],
+  prune,
+  summarize,
+  summarizeWithModel,
   reground,
   compact,
 });

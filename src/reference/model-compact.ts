@@ -1,5 +1,4 @@
-import { ModelFailure } from "../errors/model-failure.ts";
-import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
+import { askModel, summaryTextOf } from "./ask-model.ts";
 import type { Model } from "../model/model.ts";
 import { spanSize, windowSize } from "../wire/budget.ts";
 import type { Budget } from "../wire/protocol.ts";
@@ -29,7 +28,7 @@ export async function compactWithModel(window: Window, store: Store, budget: Bud
   assertGroundedIfDerived(window, store);
   if (windowSize(window, budget.unit) <= budget.limit) return { spans: [...window.spans], derivation_depth: window.derivation_depth + 1 };
   const originals = window.spans.filter((span) => kindOf(span) === "original");
-  const chosen = new Set(await ask(() => model.choose(ids(originals), { budget })));
+  const chosen = new Set(await askModel(() => model.choose(ids(originals), { budget })));
   const sources = originals.filter((span) => chosen.has(span.span_id) && !isPreconditionBearing(span) && copyProblem(span, store) === null);
   const summarized = sources.length === 0 ? window : await withSummary(window, sources, model, budget);
   // Whatever still stands over the budget goes to pointers, oldest first, or the budget is refused.
@@ -41,8 +40,7 @@ export async function compactWithModel(window: Window, store: Store, budget: Bud
  * nothing over its sources (a model that answers at length), when pointers do better and it is dropped.
  */
 async function withSummary(window: Window, sources: readonly Span[], model: Model, budget: Budget): Promise<Window> {
-  const { text } = await ask(() => model.summarize(ids(sources)));
-  if (text.trim() === "") throw new UnrecoverablePruneError("model_failed", null, "the model's summary was empty, so nothing was changed");
+  const text = summaryTextOf(await askModel(() => model.summarize(ids(sources))));
   const summary: Span = {
     span_id: freshId(`${(sources[0] as Span).span_id}~summary`, window),
     text,
@@ -57,16 +55,6 @@ async function withSummary(window: Window, sources: readonly Span[], model: Mode
   const replaced = new Set(ids(sources));
   const first = sources[0] as Span;
   return { ...window, spans: window.spans.flatMap((span) => (span === first ? [summary] : replaced.has(span.span_id) ? [] : [span])) };
-}
-
-/** A model call, its failure turned into the refusal that leaves the window as it was. */
-async function ask<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof ModelFailure)) throw error;
-    throw new UnrecoverablePruneError("model_failed", null, `the model failed (${error.code}: ${error.message}), so nothing was changed`);
-  }
 }
 
 function ids(spans: readonly Span[]): string[] {

@@ -3,6 +3,8 @@ import type { Span, Store, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import { assertGroundedIfDerived } from "./derived.ts";
 import { copyProblem } from "./resolve.ts";
+import { askModel, summaryTextOf } from "./ask-model.ts";
+import type { Model } from "../model/model.ts";
 
 /** Summary spans are depth 1 by construction: a summary of a summary is refused, never produced. */
 export const SUMMARY_DEPTH = 1;
@@ -13,6 +15,22 @@ export const SUMMARY_DEPTH = 1;
  * stays recoverable byte-exact; a summary's tags are its sources' tags, so the summary stays protected.
  */
 export function summarize(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store): Window {
+  return withSummary(window, validSources(window, spanIds, summaryId, store), summaryId, summaryText);
+}
+
+/**
+ * The same summary, its text written by the model: asked only once the request is known to be sound, and
+ * only for the text. The spans the model claims to cover are never read: provenance is the sources', with
+ * their keys, as above. A model failure or an empty summary is a model_failed refusal.
+ */
+export async function summarizeWithModel(window: Window, spanIds: readonly string[], summaryId: string, store: Store, model: Model): Promise<Window> {
+  const sources = validSources(window, spanIds, summaryId, store);
+  const text = summaryTextOf(await askModel(() => model.summarize(sources.map((source) => source.span_id))));
+  return withSummary(window, sources, summaryId, text);
+}
+
+/** The named spans in window order, once the request is known to be one summarize may carry out; else the refusal. */
+function validSources(window: Window, spanIds: readonly string[], summaryId: string, store: Store): Span[] {
   assertGroundedIfDerived(window, store);
   const wanted = new Set(spanIds);
   if (wanted.size === 0) throw new UnrecoverablePruneError("empty_selection", null);
@@ -30,7 +48,10 @@ export function summarize(window: Window, spanIds: readonly string[], summaryId:
     const problem = copyProblem(source, store);
     if (problem !== null) throw new UnrecoverablePruneError(problem, source.span_id);
   }
+  return sources;
+}
 
+function withSummary(window: Window, sources: readonly Span[], summaryId: string, summaryText: string): Window {
   const summary: Span = {
     span_id: summaryId,
     text: summaryText,
@@ -41,8 +62,9 @@ export function summarize(window: Window, spanIds: readonly string[], summaryId:
     derivation_depth: SUMMARY_DEPTH,
   };
   const firstSource = sources[0] as Span;
+  const replaced = new Set(sources.map((source) => source.span_id));
   return {
-    spans: window.spans.flatMap((span) => (span === firstSource ? [summary] : wanted.has(span.span_id) ? [] : [span])),
+    spans: window.spans.flatMap((span) => (span === firstSource ? [summary] : replaced.has(span.span_id) ? [] : [span])),
     derivation_depth: window.derivation_depth + 1,
   };
 }

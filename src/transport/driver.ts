@@ -1,9 +1,13 @@
+import type { ModelAnswerSpec } from "../model/answer.ts";
+import type { ModelExchange } from "../model/scripted-model.ts";
 import type { Capability, OperationCall, OperationRequest, Outcome } from "../wire/protocol.ts";
 
 /** One request as it went over the wire, and what came back. */
 export interface Exchange {
   readonly request: OperationRequest;
   readonly outcome: Outcome;
+  /** The calls the pruner made to the harness's model while it answered, in order, each with its answer. */
+  readonly model?: readonly ModelExchange[];
 }
 
 export interface SendOptions {
@@ -12,6 +16,8 @@ export interface SendOptions {
    * is shrunk, so that each candidate that hangs costs little.
    */
   readonly timeoutMs?: number;
+  /** What the harness's model answers this request's calls with, in order (see src/model/answer.ts). */
+  readonly model?: readonly ModelAnswerSpec[];
 }
 
 /** How a driver that times requests out does so, and how long its implementation has taken to answer. */

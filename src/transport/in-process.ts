@@ -5,7 +5,9 @@ import { CompiledWindow } from "../wire/compiled.ts";
 import { describeWireDataProblem, wireDataProblem } from "../wire/limits.ts";
 import { capabilitiesFrom } from "../wire/index.ts";
 import type { OperationCall, OperationRequest, Outcome, WireError } from "../wire/index.ts";
-import type { Driver, Exchange } from "./driver.ts";
+import type { Driver, Exchange, SendOptions } from "./driver.ts";
+import type { Model } from "../model/model.ts";
+import { scriptedModel } from "../model/scripted-model.ts";
 import type { Pruner } from "./pruner.ts";
 
 /** Runs a TypeScript/JavaScript pruner object in this process, speaking the same protocol as stdio. */
@@ -15,22 +17,26 @@ export function inProcessDriver(pruner: Pruner): Driver {
   return {
     name: pruner.name,
     capabilities,
-    async send(call: OperationCall): Promise<Exchange> {
+    async send(call: OperationCall, options: SendOptions = {}): Promise<Exchange> {
       const request = { ...call, id: nextId++ } as OperationRequest;
-      return { request, outcome: await invoke(pruner, request) };
+      // A summary without text is the pruner's to write, with the harness's model answering from the scenario.
+      if (request.op !== "summarize" || request.summary_text !== undefined) return { request, outcome: await invoke(pruner, request) };
+      const { model, exchanges } = scriptedModel(options.model ?? [], request.window);
+      return { request, outcome: await invoke(pruner, request, model), model: exchanges };
     },
     stderrTail: () => "",
     close: async () => {},
   };
 }
 
-async function invoke(pruner: Pruner, request: OperationRequest): Promise<Outcome> {
-  if (request.op !== "prune" && typeof pruner[request.op] !== "function") {
-    return { ok: false, error: { type: "UnsupportedOperation", message: `${pruner.name} does not implement ${request.op}`, span_id: null } };
+async function invoke(pruner: Pruner, request: OperationRequest, model?: Model): Promise<Outcome> {
+  const method = model === undefined ? request.op : "summarizeWithModel";
+  if (method !== "prune" && typeof pruner[method] !== "function") {
+    return { ok: false, error: { type: "UnsupportedOperation", message: `${pruner.name} does not implement ${method}`, span_id: null } };
   }
   let returned: unknown;
   try {
-    returned = await call(pruner, request);
+    returned = await call(pruner, request, model);
   } catch (error) {
     return { ok: false, error: toWireError(error) };
   }
@@ -52,12 +58,14 @@ async function invoke(pruner: Pruner, request: OperationRequest): Promise<Outcom
   return { ok: true, window: parsed.data };
 }
 
-function call(pruner: Pruner, request: OperationRequest): unknown {
+function call(pruner: Pruner, request: OperationRequest, model: Model | undefined): unknown {
   switch (request.op) {
     case "prune":
       return pruner.prune(request.window, request.evict_ids, request.store);
     case "summarize":
-      return pruner.summarize?.(request.window, request.span_ids, request.summary_id, request.summary_text, request.store);
+      return model === undefined
+        ? pruner.summarize?.(request.window, request.span_ids, request.summary_id, request.summary_text ?? "", request.store)
+        : pruner.summarizeWithModel?.(request.window, request.span_ids, request.summary_id, request.store, model);
     case "reground":
       return pruner.reground?.(request.window, request.store);
     case "compact":

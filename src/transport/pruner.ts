@@ -1,3 +1,4 @@
+import type { Model } from "../model/model.ts";
 import type { Budget, Capability } from "../wire/protocol.ts";
 import type { Store, Window } from "../wire/window.ts";
 
@@ -13,6 +14,11 @@ export interface Pruner {
   readonly capabilities: readonly Capability[];
   prune(window: Window, evictIds: readonly string[], store: Store): Result;
   summarize?(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store): Result;
+  /**
+   * A summary the pruner writes itself with `model`, the harness's (declare `model`): the model's answers
+   * are generated, adversarially, so the pruner's guards must hold whatever it says.
+   */
+  summarizeWithModel?(window: Window, spanIds: readonly string[], summaryId: string, store: Store, model: Model): Result;
   reground?(window: Window, store: Store): Result;
   /** Reduce the window to the budget, choosing what to evict; the harness infers the choice by diffing. */
   compact?(window: Window, store: Store, budget: Budget): Result;

@@ -29,7 +29,8 @@ export function readHello(line: string): Reading<Hello> {
   if (!parsed.success)
     return { ok: false, code: "schema", detail: `answered hello with something other than a HelloResponse: ${describeIssues(parsed.error, MAX_ISSUES)}` };
   if (parsed.data.id !== 0) return { ok: false, code: "wrong_id", detail: `answered hello (id 0) with id ${parsed.data.id}` };
-  const capabilities = capabilitiesFrom(parsed.data.capabilities);
+  // The harness's model is not served over stdio yet (issue 32): `model` is ignored, as an unknown capability is.
+  const capabilities = capabilitiesFrom(parsed.data.capabilities).filter((capability) => capability !== "model");
   if (!capabilities.includes("prune")) {
     return {
       ok: false,

@@ -4,7 +4,13 @@ import { Store, Window } from "./window.ts";
 /** The stdio protocol version this harness speaks. */
 export const PROTOCOL_VERSION = 1;
 
-export const Capability = z.enum(["prune", "summarize", "reground", "compact"]);
+/** The operations a pruner may declare, in the order the harness lists them. */
+export const OPERATIONS = ["prune", "summarize", "reground", "compact"] as const;
+/**
+ * What a pruner declares: its operations, and `model` when it writes summaries with the harness's model
+ * (in process only so far: see docs/protocol.md, "Model-driven pruners").
+ */
+export const Capability = z.enum([...OPERATIONS, "model"]);
 export type Capability = z.infer<typeof Capability>;
 
 const RequestId = z.int().min(0);
@@ -20,7 +26,8 @@ export const SummarizeRequest = z
     window: Window,
     span_ids: z.array(z.string()),
     summary_id: z.string().min(1),
-    summary_text: z.string(),
+    /** Absent for a pruner that declares `model`: it writes the summary itself, with the harness's model. */
+    summary_text: z.string().optional(),
     store: Store,
   })
   .meta({ id: "SummarizeRequest" });

@@ -31,6 +31,7 @@ export async function judgeCompact(pruner: Pruner, spans: readonly Span[], budge
     sent: { ...structuredClone(call), id: 1 },
     outcome: { ok: true, window: returned },
     probes: {},
+    model: [],
     truth: new Map(spans.map((span) => [span.span_id, { span_id: span.span_id, text: span.text, tags: [...span.tags], lost: false }])),
     level,
   };

@@ -4,11 +4,12 @@ import { BIG_WINDOW_SPANS, bigBatchArb, markArb, spanBatchArb } from "../../arbi
 import type { Harness } from "../harness.ts";
 import type { World } from "../world.ts";
 import { AddSpans, Corrupt, Externalize } from "./environment.ts";
-import { Compact, PressurePrunes, Prune, Reground, Summarize } from "./operations.ts";
+import { Compact, PressurePrunes, Prune, Reground, Summarize, SummarizeWithModel } from "./operations.ts";
 import { selectorArb } from "./selector.ts";
+import { modelScriptArb } from "../../arbitraries/model-answer.ts";
 
 export { AddSpans, Corrupt, Externalize } from "./environment.ts";
-export { Compact, PressurePrunes, Prune, Reground, Summarize } from "./operations.ts";
+export { Compact, PressurePrunes, Prune, Reground, Summarize, SummarizeWithModel } from "./operations.ts";
 
 /**
  * Every command the model knows. Commands for capabilities an implementation lacks are generated anyway
@@ -50,3 +51,13 @@ const bigBatch = bigBatchArb.map((specs) => new AddSpans(specs, BIG_WINDOW_SPANS
  * and the catalog's shrunk windows keep replaying.
  */
 export const bigWindowCommandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [...commandArbs, bigBatch, bigBatch, bigBatch, bigBatch];
+
+const summarizeWithModel = fc.tuple(selectorArb, modelScriptArb).map(([selector, script]) => new SummarizeWithModel(selector, script));
+
+/**
+ * For an implementation that declares `model`: the same commands and summaries it writes with the
+ * harness's model, listed twice so that most runs hold one. A set of its own, like the big-window one, so
+ * that the scenarios of every other implementation stay what they were.
+ */
+export const modelCommandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [...commandArbs, summarizeWithModel, summarizeWithModel];
+export const modelBigWindowCommandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [...modelCommandArbs, bigBatch, bigBatch, bigBatch, bigBatch];

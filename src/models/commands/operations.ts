@@ -10,6 +10,7 @@ import type { Harness } from "../harness.ts";
 import { storeSnapshot } from "../harness.ts";
 import type { World } from "../world.ts";
 import type { Selector } from "./selector.ts";
+import type { ModelAnswerSpec } from "../../model/answer.ts";
 import { prepare, resolveSelector, showIds, showSelector } from "./selector.ts";
 
 /** Asks the pruner to evict spans, adversarially: absent ids, repeats, everything, nothing, pointers again. */
@@ -72,6 +73,39 @@ export class Summarize implements fc.AsyncCommand<World, Harness> {
     if (summary !== undefined) world.learn(summary);
   }
   toString = () => `summarize(${showSelector(this.selector)}${this.id === "fresh" ? "" : `, as a ${this.id} id`})`;
+}
+
+/**
+ * A summary the implementation writes itself with the harness's model (it declares `model`): the request
+ * carries no text, and the model answers the implementation's calls from `script`, adversarially.
+ */
+export class SummarizeWithModel implements fc.AsyncCommand<World, Harness> {
+  constructor(
+    readonly selector: Selector,
+    readonly script: readonly ModelAnswerSpec[],
+  ) {}
+  check = (world: Readonly<World>) => world.capabilities.includes("model");
+  async run(world: World, harness: Harness) {
+    const span_ids = resolveSelector(this.selector, world);
+    prepare(world, harness, this.selector.prepare, span_ids);
+    const summary_id = world.freshId("sum");
+    const call = { op: "summarize" as const, window: world.window, span_ids, summary_id, store: storeSnapshot(world.store) };
+    const outcome = await harness.exchange(world, `summarize ${showIds(span_ids)} as ${JSON.stringify(summary_id)} with the model`, call, this.script);
+    const summary = outcome.ok ? outcome.window.spans.find((span) => span.span_id === summary_id) : undefined;
+    if (summary !== undefined) world.learn(summary);
+  }
+  toString = () => `summarizeWithModel(${showSelector(this.selector)}, ${this.script.map(showAnswer).join(" ")})`;
+}
+
+/** An answer of the model's script, short: `faithful`, `paraphrase:drop-scope`, `error`. */
+function showAnswer(spec: ModelAnswerSpec): string {
+  return spec.kind === "paraphrase"
+    ? `paraphrase:${spec.change}`
+    : spec.kind === "claims"
+      ? `claims:${spec.provenance}`
+      : spec.kind === "choose"
+        ? `choose:${spec.pick}`
+        : spec.kind;
 }
 
 /** The runtime's own summarize: honest, so it refuses (and changes nothing) where the reference would. */
