@@ -3,6 +3,10 @@ import { budgetReachable } from "../../properties/budget-reachable.ts";
 import { compactGivesUp } from "../../properties/mutants/compact-gives-up.ts";
 import { staleKeyAccepted } from "../../properties/mutants/stale-key-accepted.ts";
 import { staleKeyRefused } from "../../properties/stale-key-refused.ts";
+import { modelFailureSafe } from "../../properties/model-failure-safe.ts";
+import { provenanceResolvesProperty } from "../../properties/provenance-resolves.ts";
+import { storesModelError } from "../../properties/mutants/stores-model-error.ts";
+import { trustsModelProvenance } from "../../properties/mutants/trusts-model-provenance.ts";
 import { inProcessDriver } from "../transport/in-process.ts";
 import { checkProperty } from "../models/run.ts";
 import { buildReport } from "./build.ts";
@@ -36,5 +40,27 @@ describe("the story reads as sentences", () => {
     // Seeds vary the key scheme, so the words for more than one are checked.
     expect(lines.filter((line) => line.startsWith("The store names keys ")).length).toBeGreaterThan(1);
     expect(lines.filter((line) => /names keys by (odd|counter|sha256)\b|externalizes \[\] first|^The runtime: the |:$/.test(line))).toEqual([]);
+  });
+});
+
+describe("the story of a model-driven finding", () => {
+  const report = async (pruner: typeof storesModelError.pruner, property: typeof modelFailureSafe) => {
+    const driver = inProcessDriver(pruner);
+    const result = await checkProperty(driver, property, { level: "core", seed: 1, numRuns: 300 });
+    if (result.status !== "failed") throw new Error(`expected ${pruner.name} to fail ${property.id}, got ${result.status}`);
+    return buildReport(result, { name: driver.name, capabilities: driver.capabilities, target: { kind: "reference" } }, { outDir: "reports" });
+  };
+
+  it("quotes the model's failure verbatim in the failing request", async () => {
+    const { story } = await report(storesModelError.pruner, modelFailureSafe);
+    const failing = story.find((line) => line.startsWith("Then mutant:stores-model-error was asked to summarize"));
+    // The smallest failure fast-check finds may be an empty answer (the faithful summary of an empty span) or an error.
+    expect(failing).toMatch(/; it asked the model to summarize \[.*\], and the model (failed \((error|timeout): "[^"]+"\)|answered "")/);
+    expect(story.at(-1)).toMatch(/^That is the violation: (span "[^"]+" holds the text of the model's failure|the model answered with an empty summary, yet summarize succeeded)/);
+  });
+
+  it("quotes what the model claimed to cover, beside the provenance that trusted it", async () => {
+    const { story } = await report(trustsModelProvenance.pruner, provenanceResolvesProperty);
+    expect(story.join("\n")).toMatch(/and the model answered "[^"]*" \(claiming \[/);
   });
 });

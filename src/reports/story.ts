@@ -1,4 +1,5 @@
 import type { TraceEntry } from "../models/trace-entry.ts";
+import type { ModelExchange } from "../model/scripted-model.ts";
 import type { Outcome, Request } from "../wire/protocol.ts";
 import type { Span, Store, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
@@ -25,12 +26,12 @@ export function tellStory(trace: readonly TraceEntry[], finding: { message: stri
   for (const entry of trace.slice(0, at)) {
     // Probes of earlier requests found nothing; the story is what led to the failing request.
     if (entry.kind === "env") lines.push(`${sentence(entry.label)}.`);
-    else if (entry.kind === "request") lines.push(`${implementation} was asked to ${entry.label}; ${answer(entry.exchange.outcome)}.`);
+    else if (entry.kind === "request") lines.push(`${implementation} was asked to ${entry.label}${modelCalls(entry.exchange.model)}; ${answer(entry.exchange.outcome)}.`);
   }
   if (failing !== undefined) {
     const { request, outcome } = failing.exchange;
     lines.push(...cast(request.window, request.store));
-    lines.push(`Then ${implementation} was asked to ${failing.label}, and ${answer(outcome)}.`);
+    lines.push(`Then ${implementation} was asked to ${failing.label}${modelCalls(failing.exchange.model)}, and ${answer(outcome)}.`);
     for (const entry of trace.slice(at + 1)) {
       if (entry.kind === "probe") lines.push(`Beside it, ${implementation} was asked to ${entry.label}, and ${answer(entry.exchange.outcome)}.`);
     }
@@ -81,6 +82,23 @@ function answer(outcome: Outcome): string {
   if (!outcome.ok) return `it refused with ${outcome.error.type}${outcome.error.span_id ? ` naming ${JSON.stringify(outcome.error.span_id)}` : ""}${outcome.error.code ? ` (${outcome.error.code})` : ""}`;
   const spans = outcome.window.spans.map((span) => `${JSON.stringify(span.span_id)}${kindOf(span) === "original" ? "" : ` (${kindOf(span)})`}`);
   return `it returned a window of depth ${outcome.window.derivation_depth} holding [${spans.join(", ")}]`;
+}
+
+/**
+ * What the pruner asked the harness's model while it answered, and what the model said, verbatim: the
+ * counterexample's model answers are part of it, and a design review needs to read them.
+ */
+function modelCalls(exchanges: readonly ModelExchange[] | undefined): string {
+  if (exchanges === undefined || exchanges.length === 0) return "";
+  const told = exchanges.map(({ call, answer: said }) => {
+    const ids = JSON.stringify(call.span_ids);
+    const asked = call.kind === "summarize" ? `it asked the model to summarize ${ids}` : `it asked the model which of ${ids} could go`;
+    if (!said.ok) return `${asked}, and the model failed (${said.error.code}: ${JSON.stringify(said.error.message)})`;
+    if ("evict_ids" in said) return `${asked}, and the model chose ${JSON.stringify(said.evict_ids)}`;
+    const claims = said.provenance === undefined ? "" : ` (claiming ${JSON.stringify(said.provenance)})`;
+    return `${asked}, and the model answered ${JSON.stringify(said.text)}${claims}`;
+  });
+  return `; ${told.join("; then ")}`;
 }
 
 /** A note that is a sentence of its own ("the runtime externalizes …") starts it; a bare step gets a subject. */
