@@ -29,6 +29,8 @@ import { regroundNoRehydrate } from "./reground-no-rehydrate.ts";
 import { regroundUnchecked } from "./reground-unchecked.ts";
 import { silentTruncation } from "./silent-truncation.ts";
 import { storesModelError } from "./stores-model-error.ts";
+import { deletesHistoryOnModelFailure } from "./deletes-history-on-model-failure.ts";
+import { acceptsEmptySummary } from "./accepts-empty-summary.ts";
 import { trustsModelProvenance } from "./trusts-model-provenance.ts";
 import { staleKeyAccepted } from "./stale-key-accepted.ts";
 import { summaryDropsTags } from "./summary-drops-tags.ts";
@@ -91,4 +93,6 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   nondeterministicCulprit,
   storesModelError,
   trustsModelProvenance,
+  deletesHistoryOnModelFailure,
+  acceptsEmptySummary,
 ]);

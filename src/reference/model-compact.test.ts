@@ -87,6 +87,50 @@ describe("compactWithModel: the reference model-driven compactor", () => {
     await expect(compactWithModel(window, store, budget, broken)).rejects.toThrow(TypeError);
   });
 
+  it("leaves a window exactly at its budget alone: fitting means at most the limit", async () => {
+    const { model, exchanges } = scriptedModel([], window);
+    const result = await compactWithModel(window, store, { unit: "chars", limit: windowSize(window, "chars") }, model);
+    expect(result.spans).toEqual(window.spans);
+    expect(exchanges).toEqual([]);
+  });
+
+  it("gives the summary its sources' tags, and an id of its own that no span has", async () => {
+    const tagged = original("s2", log.text, "k2", { tags: ["diff", "tool_output"] });
+    const taken = original("s2~summary", "a span that already has the id", null);
+    const input = frozenWindow([taken, schema, tagged, plan]);
+    const { model } = scriptedModel(
+      [
+        { kind: "choose", pick: "everything" },
+        { kind: "text", text: "short" },
+      ],
+      input,
+    );
+    const result = await compactWithModel(input, store, { unit: "chars", limit: windowSize(input, "chars") - 40 }, model);
+    expect(result.spans.find((span) => kindOf(span) === "summary")).toMatchObject({ span_id: "s2~summary'", tags: ["diff", "tool_output"] });
+  });
+
+  it("drops a summary exactly the size of its sources: it saves nothing", async () => {
+    const short = frozenWindow([original("a", "twelve chars", "ka"), original("b", "other twelve", "kb"), schema]);
+    const shortStore = frozenStore({ ka: "twelve chars", kb: "other twelve", k1: schema.text });
+    // "twelve chars\nother twelve" is one character longer than the two texts; a text of their combined length is no smaller.
+    const { model } = scriptedModel(
+      [
+        { kind: "choose", pick: "everything" },
+        { kind: "text", text: "x".repeat(24) },
+      ],
+      short,
+    );
+    const result = await compactWithModel(short, shortStore, { unit: "chars", limit: windowSize(short, "chars") - 10 }, model);
+    expect(result.spans.map((span) => kindOf(span))).not.toContain("summary");
+  });
+
+  it("says why it refused: the model's failure with its code and message, or its empty summary", async () => {
+    const failed = await compactWith([{ kind: "error", message: "Error: 429 Too Many Requests" }]);
+    expect((failed.result as Error).message).toBe("window: the model failed (error: Error: 429 Too Many Requests), so nothing was changed [model_failed]");
+    const blank = await compactWith([{ kind: "faithful" }, { kind: "text", text: " \n\t " }]);
+    expect((blank.result as Error).message).toBe("window: the model's summary was empty, so nothing was changed [model_failed]");
+  });
+
   it("drops a summary no smaller than its sources and evicts them to pointers instead", async () => {
     const { result } = await compactWith([{ kind: "faithful" }, { kind: "bloated" }]);
     expect((result as Window).spans.map((span) => kindOf(span))).not.toContain("summary");

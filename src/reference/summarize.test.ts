@@ -3,7 +3,10 @@ import { Window } from "../wire/window.ts";
 import type { Span } from "../wire/window.ts";
 import { reground } from "./reground.ts";
 import { pointerText } from "./resolve.ts";
-import { SUMMARY_DEPTH, summarize } from "./summarize.ts";
+import { SUMMARY_DEPTH, summarize, summarizeWithModel } from "./summarize.ts";
+import { referenceModelPruner, referencePruner } from "./index.ts";
+import { scriptedModel } from "../model/scripted-model.ts";
+import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import { deepFreeze, frozenStore, frozenWindow, original, refusalOf, summarySpan } from "./test-helpers.ts";
 
 const a = original("a", "column a INT NOT NULL", "ka", { tags: ["constraint", "schema"] });
@@ -222,5 +225,58 @@ describe("summarize: refusals", () => {
   it("never mutates its inputs, even across a chain of operations", () => {
     const first = deepFreeze(summarize(frozenWindow([a, x, b]), ["a", "b"], "sum", "s", store));
     expect(summarize(first, ["x"], "sum2", "t", store).spans.map((span) => span.span_id)).toEqual(["sum", "sum2"]);
+  });
+});
+
+describe("summarizeWithModel: the same summary, its text written by the model", () => {
+  const a = original("a", "ran the migration on staging", "ka");
+  const b = original("b", "users.email: VARCHAR(255) NOT NULL UNIQUE", "kb", { tags: ["constraint"] });
+  const window = frozenWindow([b, a]);
+  const store = frozenStore({ ka: a.text, kb: b.text });
+
+  it("asks the model for the sources in window order and keeps its text, with provenance of its own", async () => {
+    const { model, exchanges } = scriptedModel([{ kind: "text", text: "schema read; migration ran" }], window);
+    const result = await summarizeWithModel(window, ["a", "b"], "sum", store, model);
+    expect(exchanges.map((exchange) => exchange.call)).toEqual([{ kind: "summarize", span_ids: ["b", "a"] }]);
+    expect(result.spans).toEqual([
+      summarySpan(
+        "sum",
+        "schema read; migration ran",
+        [
+          { span_id: "b", externalized_key: "kb" },
+          { span_id: "a", externalized_key: "ka" },
+        ],
+        { tags: ["constraint"] },
+      ),
+    ]);
+  });
+
+  it("refuses before asking the model when the request itself is unsound", async () => {
+    const { model, exchanges } = scriptedModel([], window);
+    const refusal = await summarizeWithModel(window, ["missing"], "sum", store, model).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: "unknown_span", span_id: "missing" });
+    expect(exchanges).toEqual([]);
+  });
+
+  it("refuses a model failure and an empty summary as model_failed", async () => {
+    for (const script of [[{ kind: "timeout" as const }], [{ kind: "empty" as const }]]) {
+      const refusal = await summarizeWithModel(window, ["a"], "sum", store, scriptedModel(script, window).model).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(UnrecoverablePruneError);
+      expect(refusal).toMatchObject({ code: "model_failed", span_id: null });
+    }
+  });
+});
+
+describe("referenceModelPruner", () => {
+  it("is the reference that also writes summaries with the harness's model", () => {
+    expect(referenceModelPruner.name).toBe("reference-model");
+    expect(referenceModelPruner.capabilities).toEqual(["prune", "summarize", "reground", "compact", "model"]);
+    expect(referenceModelPruner.summarizeWithModel).toBe(summarizeWithModel);
+    expect([referenceModelPruner.prune, referenceModelPruner.summarize, referenceModelPruner.reground, referenceModelPruner.compact]).toEqual([
+      referencePruner.prune,
+      referencePruner.summarize,
+      referencePruner.reground,
+      referencePruner.compact,
+    ]);
   });
 });
