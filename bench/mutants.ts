@@ -4,7 +4,7 @@
  * property that lets the mutant through costs its whole run. The first failing check marks the end of
  * the search; what follows, until the result is back, is shrinking.
  */
-import type { Driver } from "../src/transport/driver.ts";
+import { withSend, type Driver } from "../src/transport/driver.ts";
 import { inProcessDriver } from "../src/transport/in-process.ts";
 import type { Property } from "../src/models/property.ts";
 import { appliesTo } from "../src/models/property.ts";
@@ -87,6 +87,8 @@ async function timeToKill(mutant: Mutant, seed: number, options: MutantOptions):
         numRuns: options.numRuns,
         seed,
         timeLimitMs: options.timeLimitMs,
+        // A fault that shows only in a real context's size is searched for there, as the catalog does.
+        ...(mutant.needsBigWindows === true ? { bigWindows: true } : {}),
       });
       if (result.status !== "failed" || !mutant.expectedProperties.includes(result.violation.property.id)) continue;
       const found = clock.at ?? performance.now();
@@ -123,16 +125,14 @@ class FirstFailure {
   }
 
   watch(driver: Driver): Driver {
-    return {
-      ...driver,
-      send: async (call) => {
-        try {
-          return await driver.send(call);
-        } catch (error) {
-          this.at ??= performance.now();
-          throw error;
-        }
-      },
-    };
+    // Every send option passes through: a model-driven mutant's model script is one.
+    return withSend(driver, async (call, options) => {
+      try {
+        return await driver.send(call, options);
+      } catch (error) {
+        this.at ??= performance.now();
+        throw error;
+      }
+    });
   }
 }

@@ -103,17 +103,12 @@ export function renderResult(result: BenchResult): string {
     "",
     "### Stdio, against the Python example adapter",
     "",
-    `\`${stdio.command}\`, a strict conformance run over ${stdio.properties} properties as \`prunecheck run\` makes it (every property side by side, up to 8 requests pipelined): ${stdio.requests} requests, recorded once and replayed. Ratios are medians over rounds of wall time, the variants interleaved.`,
+    `\`${stdio.command}\`, a strict conformance run over ${stdio.properties} properties as \`prunecheck run\` makes it (every property judging one shared stream of runs, probes pipelined beside each request): ${stdio.requests} requests, recorded once and replayed. Ratios are medians over rounds of wall time, the variants interleaved.`,
     "",
     table(
       ["what", "requests/s", "x the batch pipe"],
       [
         ["conformance run", formatRate(stdio.requestsPerSecond), `**${formatRatio(stdio.overheadVsBatch)}**`],
-        [
-          "the same run one property at a time, one request in flight (before pipelining)",
-          formatRate(stdio.oneAtATimeRequestsPerSecond),
-          formatRatio(stdio.oneAtATimeVsBatch),
-        ],
         ["the recorded calls through the stdio driver alone, pipelined", formatRate(stdio.driverRequestsPerSecond), formatRatio(stdio.driverVsBatch)],
         ["the recorded lines through a bare pipe, one at a time", formatRate(stdio.pingPongRequestsPerSecond), formatRatio(stdio.pingPongVsBatch)],
         ["the recorded lines through a bare pipe, in one batch", formatRate(stdio.batchRequestsPerSecond), "1.00x"],

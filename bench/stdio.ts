@@ -1,12 +1,12 @@
 /**
  * Stdio throughput and harness overhead against the Python example adapter. One conformance run, exactly as
- * `prunecheck run` makes it (every property side by side, requests pipelined as the adapter allows), is
+ * `prunecheck run` makes it (every property judging one shared stream of runs, requests pipelined as the adapter allows), is
  * recorded: every request line the driver wrote. Then the same lines are piped through a fresh adapter with
  * no checking at all: in one batch, and one at a time (the protocol's rule without pipelining).
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import type { Driver, Exchange } from "../src/transport/driver.ts";
+import { withSend, type Driver } from "../src/transport/driver.ts";
 import { LineReader } from "../src/transport/line-reader.ts";
 import { openStdioDriver } from "../src/transport/stdio.ts";
 import { appliesTo } from "../src/models/property.ts";
@@ -30,8 +30,6 @@ export interface StdioResult {
   readonly requests: number;
   /** Requests per second of a conformance run: generation, environment commands, checks, the wire. */
   readonly requestsPerSecond: number;
-  /** The same run one property at a time, one request in flight: how `prunecheck run` worked before. */
-  readonly oneAtATimeRequestsPerSecond: number;
   /** The recorded calls through the stdio driver alone, all sent at once (pipelined as in a run). */
   readonly driverRequestsPerSecond: number;
   /** The recorded lines through a bare pipe, each written once the last is answered. */
@@ -44,40 +42,18 @@ export interface StdioResult {
   readonly conformanceVsDriver: number;
   /** What the driver adds over a bare pipe: serializing, parsing and validating, its queue and timers. */
   readonly driverVsBatch: number;
-  /** One property at a time, one request in flight, over the batch pipe. */
-  readonly oneAtATimeVsBatch: number;
   /** What one request in flight costs without any harness: a round trip per request instead of a stream. */
   readonly pingPongVsBatch: number;
 }
 
 /** Passes every call through, keeping each call and the request line the driver wrote for it. */
 export function recording(driver: Driver, calls: OperationCall[], lines: string[]): Driver {
-  return {
-    ...forwarded(driver),
-    async send(call: OperationCall): Promise<Exchange> {
-      const exchange = await driver.send(call);
-      calls.push(structuredClone(call));
-      lines.push(JSON.stringify(exchange.request));
-      return exchange;
-    },
-  };
-}
-
-/** The same driver, its properties checked one at a time (and so one request in flight). */
-function oneAtATime(driver: Driver): Driver {
-  return { ...forwarded(driver), concurrent: false, send: (call) => driver.send(call) };
-}
-
-function forwarded(driver: Driver): Driver {
-  return {
-    name: driver.name,
-    capabilities: driver.capabilities,
-    ...(driver.isolatesInputs === undefined ? {} : { isolatesInputs: driver.isolatesInputs }),
-    ...(driver.concurrent === undefined ? {} : { concurrent: driver.concurrent }),
-    send: (call) => driver.send(call),
-    stderrTail: () => driver.stderrTail(),
-    close: () => driver.close(),
-  };
+  return withSend(driver, async (call, options) => {
+    const exchange = await driver.send(call, options);
+    calls.push(structuredClone(call));
+    lines.push(JSON.stringify(exchange.request));
+    return exchange;
+  });
 }
 
 /** The recorded calls through the driver alone, all at once: serialization, the wire, parsing and validating. */
@@ -145,7 +121,6 @@ export async function benchStdio(options: StdioOptions, command = PYTHON_ADAPTER
   };
   const variants = {
     conformance: sameRun(() => conformanceRun(driver, options)),
-    oneAtATime: sameRun(() => conformanceRun(oneAtATime(driver), options)),
     driver: () => driverOnly(driver, calls),
     pingPong: () => raw.pingPong(lines),
     batch: () => raw.batch(lines),
@@ -159,14 +134,12 @@ export async function benchStdio(options: StdioOptions, command = PYTHON_ADAPTER
     properties: PROPERTIES.filter((property) => appliesTo(property, "strict", driver.capabilities)).length,
     requests,
     requestsPerSecond: rate(times.conformance),
-    oneAtATimeRequestsPerSecond: rate(times.oneAtATime),
     driverRequestsPerSecond: rate(times.driver),
     pingPongRequestsPerSecond: rate(times.pingPong),
     batchRequestsPerSecond: rate(times.batch),
     overheadVsBatch: pairedRatio(times.conformance, times.batch),
     conformanceVsDriver: pairedRatio(times.conformance, times.driver),
     driverVsBatch: pairedRatio(times.driver, times.batch),
-    oneAtATimeVsBatch: pairedRatio(times.oneAtATime, times.batch),
     pingPongVsBatch: pairedRatio(times.pingPong, times.batch),
   };
 }
