@@ -14,10 +14,27 @@ export type { InputErrorCode } from "./errors/input.ts";
 export { HarnessError } from "./errors/harness.ts";
 export type { HarnessErrorCode } from "./errors/harness.ts";
 export { StoreConflictError } from "./errors/store.ts";
+export { ModelFailure } from "./errors/model-failure.ts";
+export type { Model } from "./model/model.ts";
 export * from "./wire/index.ts";
-export { ContentStore, contentKey, externalize, mutate, prune, reground, referencePruner, summarize, WriteAheadLog } from "./reference/index.ts";
+export {
+  compactWithModel,
+  ContentStore,
+  contentKey,
+  externalize,
+  mutate,
+  prune,
+  reground,
+  referenceModelPruner,
+  referencePruner,
+  summarize,
+  summarizeWithModel,
+  WriteAheadLog,
+} from "./reference/index.ts";
 export type { MutationRecord, MutationResult } from "./reference/index.ts";
 export { checkProperty } from "./models/run.ts";
+export { checkTogether } from "./models/joint.ts";
+export type { JointOptions } from "./models/joint.ts";
 export type { CheckOptions, PropertyResult } from "./models/run.ts";
 export { appliesTo } from "./models/property.ts";
 export type { Level, Property, PropertyInfo, Step, Finding } from "./models/property.ts";

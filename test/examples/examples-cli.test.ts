@@ -2,13 +2,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lastLine, readSummary, spawnCli, tempDir } from "../cli/helpers.ts";
 
-/** The README's two examples, named as its commands name them (run from the repository root). */
+/** The README's examples, named as its commands name them (run from the repository root). */
 const EXAMPLES = [
   { name: "my-pruner", target: ["--impl", "examples/typescript/my-pruner.ts"] },
+  { name: "model-summarizer", target: ["--impl", "examples/typescript/model-pruner.ts"] },
   { name: "reference-python", target: ["--cmd", "python3 examples/python/adapter.py"] },
 ] as const;
 
-// The README says both examples conform at strict; `run` and `fuzz` must agree, since they draw from one
+// The README says the examples conform at strict; `run` and `fuzz` must agree, since they draw from one
 // input space. Bounded (few runs, exhaustive bound 1, one worker) so this stays a few seconds a command.
 describe("the README's examples through the real binary", () => {
   for (const example of EXAMPLES) {
