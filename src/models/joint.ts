@@ -162,8 +162,7 @@ async function settle(driver: Driver, judged: Map<Property, Judged>, settings: S
   const pending: [Property, Promise<PropertyResult>][] = [];
   for (const [property, found] of judged) {
     if (found.status !== "failed") {
-      const { runs, requests, ms } = found;
-      const base = { property: property.id, level: settings.level, seed: settings.seed, runs, requests, ms };
+      const base = common(property, found, settings);
       settled.set(property, found.status === "error" ? { ...base, status: "error", error: found.error } : { ...base, status: found.status });
       continue;
     }

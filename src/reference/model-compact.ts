@@ -8,7 +8,7 @@ import { kindOf } from "../wire/window.ts";
 import { compact } from "./compact.ts";
 import { assertGroundedIfDerived } from "./derived.ts";
 import { copyProblem } from "./resolve.ts";
-import { SUMMARY_DEPTH } from "./summarize.ts";
+import { replaceWithSummary } from "./summarize.ts";
 
 /**
  * Model-driven compaction done as the design note says it is safe, whatever the model answers: the model
@@ -41,20 +41,11 @@ export async function compactWithModel(window: Window, store: Store, budget: Bud
  */
 async function withSummary(window: Window, sources: readonly Span[], model: Model, budget: Budget): Promise<Window> {
   const text = summaryTextOf(await askModel(() => model.summarize(ids(sources))));
-  const summary: Span = {
-    span_id: freshId(`${(sources[0] as Span).span_id}~summary`, window),
-    text,
-    tags: [...new Set(sources.flatMap((source) => source.tags))],
-    externalized_key: null,
-    kind: "summary",
-    provenance: sources.map((source) => ({ span_id: source.span_id, externalized_key: source.externalized_key as string })),
-    derivation_depth: SUMMARY_DEPTH,
-  };
+  const summaryId = freshId(`${(sources[0] as Span).span_id}~summary`, window);
+  const replaced = replaceWithSummary(window, sources, summaryId, text);
+  const summary = replaced.spans.find((span) => span.span_id === summaryId) as Span;
   const sourceSize = sources.reduce((sum, source) => sum + spanSize(source, budget.unit), 0);
-  if (spanSize(summary, budget.unit) >= sourceSize) return window;
-  const replaced = new Set(ids(sources));
-  const first = sources[0] as Span;
-  return { ...window, spans: window.spans.flatMap((span) => (span === first ? [summary] : replaced.has(span.span_id) ? [] : [span])) };
+  return spanSize(summary, budget.unit) >= sourceSize ? window : replaced;
 }
 
 function ids(spans: readonly Span[]): string[] {

@@ -15,7 +15,7 @@ export const SUMMARY_DEPTH = 1;
  * stays recoverable byte-exact; a summary's tags are its sources' tags, so the summary stays protected.
  */
 export function summarize(window: Window, spanIds: readonly string[], summaryId: string, summaryText: string, store: Store): Window {
-  return withSummary(window, validSources(window, spanIds, summaryId, store), summaryId, summaryText);
+  return replaceWithSummary(window, validSources(window, spanIds, summaryId, store), summaryId, summaryText);
 }
 
 /**
@@ -26,7 +26,7 @@ export function summarize(window: Window, spanIds: readonly string[], summaryId:
 export async function summarizeWithModel(window: Window, spanIds: readonly string[], summaryId: string, store: Store, model: Model): Promise<Window> {
   const sources = validSources(window, spanIds, summaryId, store);
   const text = summaryTextOf(await askModel(() => model.summarize(sources.map((source) => source.span_id))));
-  return withSummary(window, sources, summaryId, text);
+  return replaceWithSummary(window, sources, summaryId, text);
 }
 
 /** The named spans in window order, once the request is known to be one summarize may carry out; else the refusal. */
@@ -51,7 +51,8 @@ function validSources(window: Window, spanIds: readonly string[], summaryId: str
   return sources;
 }
 
-function withSummary(window: Window, sources: readonly Span[], summaryId: string, summaryText: string): Window {
+/** The sources (valid, in window order) replaced by one summary of them where the first stood, one derivation deeper. */
+export function replaceWithSummary(window: Window, sources: readonly Span[], summaryId: string, summaryText: string): Window {
   const summary: Span = {
     span_id: summaryId,
     text: summaryText,
