@@ -12,7 +12,7 @@
  * evidence either way: its faults are other properties' findings.
  */
 import type { Property } from "../src/models/property.ts";
-import { evicted, isSafe } from "../src/models/analysis.ts";
+import { evicted, isSafe, modelFailed } from "../src/models/analysis.ts";
 import { PROBES } from "../src/models/probes.ts";
 import { windowSize } from "../src/wire/budget.ts";
 import { pointerProblem } from "./evicted-outcome.ts";
@@ -25,7 +25,9 @@ export const budgetReachable: Property = {
   quote: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
   rules: ["p-compact-owed", "s-recency"],
   probes: ["prune-copied"],
-  check({ call, outcome, truth, probes }) {
+  check({ call, outcome, truth, probes, model }) {
+    // A compactor whose model failed may refuse whatever the budget (model-failure-safe): nothing was lost.
+    if (model.some(modelFailed)) return null;
     const pruned = probes["prune-copied"];
     const probe = PROBES["prune-copied"].build(call, truth);
     if (call.op !== "compact" || outcome.ok || pruned === undefined || !pruned.ok || probe === null) return null;

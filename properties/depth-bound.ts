@@ -8,7 +8,7 @@
  * input's, one that did not never reports a lower one, and every summary says it is at least depth 1.
  */
 import type { Property } from "../src/models/property.ts";
-import { describeSpan, isSummaryLike, sameData, sources } from "../src/models/analysis.ts";
+import { describeSpan, isSummaryLike, sameData, summarized } from "../src/models/analysis.ts";
 import { ungroundedSpans } from "../src/models/truth.ts";
 import { kindOf } from "../src/wire/window.ts";
 
@@ -20,7 +20,8 @@ export const depthBound: Property = {
   quote:
     "The runtime must reject a prune whose input window is itself the output of an un-externalized prune, or must tag summaries with a monotonic `derivation_depth` and refuse to summarize beyond depth 1 without re-grounding against the source store.",
   rules: ["p-derived", "p-depth-up", "p-summary-depth", "s-unexternalized", "s-depth-one", "s-derived-summarize"],
-  check({ call, outcome, truth }) {
+  check(step) {
+    const { call, outcome, truth } = step;
     if (!outcome.ok || call.op === "reground") return null;
     const before = call.window.derivation_depth;
     if (before >= 1) {
@@ -32,9 +33,9 @@ export const depthBound: Property = {
         };
       }
     }
-    const nested = sources(call).find(isSummaryLike);
+    const nested = summarized(step).find(isSummaryLike);
     if (nested !== undefined) {
-      return { span_id: nested.span_id, message: `summarize succeeded on ${describeSpan(nested)}, itself a summary: a summary of a summary is depth 2` };
+      return { span_id: nested.span_id, message: `${call.op} summarized ${describeSpan(nested)}, itself a summary: a summary of a summary is depth 2` };
     }
     const after = outcome.window.derivation_depth;
     const changed = !sameData(outcome.window.spans, call.window.spans);

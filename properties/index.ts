@@ -2,6 +2,8 @@ import type { Property, PropertyInfo } from "../src/models/property.ts";
 import { adapterProtocol } from "../src/models/adapter-protocol.ts";
 import { budgetReachable } from "./budget-reachable.ts";
 import { budgetRespected } from "./budget-respected.ts";
+import { choiceGated } from "./choice-gated.ts";
+import { compactionConverges } from "./compaction-converges.ts";
 import { dependenciesIntact } from "./dependencies-intact.ts";
 import { deterministic } from "./deterministic.ts";
 import { depthBound } from "./depth-bound.ts";
@@ -19,18 +21,22 @@ import { safePruneSucceeds } from "./safe-prune-succeeds.ts";
 import { staleKeyRefused } from "./stale-key-refused.ts";
 import { summaryInPlace } from "./summary-in-place.ts";
 import { summaryKeepsTags } from "./summary-keeps-tags.ts";
+import { summariesKept } from "./summaries-kept.ts";
 
 /** The catalog, in the order reports list it: safety first, then liveness, then hygiene. */
 export const PROPERTIES: readonly Property[] = Object.freeze([
   preconditionRecoverable,
   pointerNotParaphrase,
+  choiceGated,
   staleKeyRefused,
   depthBound,
   provenanceResolvesProperty,
   summaryKeepsTags,
+  summariesKept,
   regroundRestores,
   dependenciesIntact,
   budgetRespected,
+  compactionConverges,
   loudRefusal,
   modelFailureSafe,
   safePruneSucceeds,

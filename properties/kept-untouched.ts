@@ -4,10 +4,12 @@
  *
  * A projection changes only what it was asked to change: spans not evicted (not summarized, not
  * rehydrated) come back identical, every field included, in the same order; no span is invented,
- * duplicated or lost, and a new summary is exactly the text that was asked for (when one was).
+ * duplicated or lost, and a new summary is exactly the text that was asked for (when one was). A summary a
+ * compactor writes (issue 32) replaces exactly the spans it names as its sources; the spans it evicts and
+ * the summaries it writes are the only changes it may make.
  */
 import type { Property, Step } from "../src/models/property.ts";
-import { byId, describeSpan, evicted, sameSpan, sources } from "../src/models/analysis.ts";
+import { byId, describeSpan, evicted, sameSpan, summarized, summaryWrites } from "../src/models/analysis.ts";
 import { kindOf } from "../src/wire/window.ts";
 
 export const keptUntouched: Property = {
@@ -17,7 +19,7 @@ export const keptUntouched: Property = {
   title: "Spans not operated on come back identical and in order; nothing invented or lost",
   quote:
     "A *compaction* is a reversible reduction: the evicted material remains addressable (on disk, in a side channel, in an index) and the pruned window is a projection over a still-intact source of truth.",
-  rules: ["p-extra-fields", "p-strings-exact", "s-reground-originals", "s-empty"],
+  rules: ["p-compact-summary", "p-extra-fields", "p-strings-exact", "s-reground-originals", "s-empty"],
   check(step) {
     const { call, outcome } = step;
     if (!outcome.ok) return null;
@@ -36,12 +38,12 @@ export const keptUntouched: Property = {
         };
       }
     }
-    const known = new Set(before.map((span) => span.span_id));
-    if (call.op === "summarize") known.add(call.summary_id);
+    const written = new Set(summaryWrites(step).map((write) => write.summary_id));
+    const known = new Set([...before.map((span) => span.span_id), ...written]);
     const invented = after.find((span) => !known.has(span.span_id));
     if (invented !== undefined) return { span_id: invented.span_id, message: `span ${describeSpan(invented)} appeared from nowhere` };
     const order = before.map((span) => span.span_id).filter((id) => afterById.has(id));
-    const returned = after.map((span) => span.span_id).filter((id) => id !== (call.op === "summarize" ? call.summary_id : undefined));
+    const returned = after.map((span) => span.span_id).filter((id) => !written.has(id));
     if (order.join("\u0000") !== returned.join("\u0000")) {
       return { span_id: null, message: `spans came back reordered: ${JSON.stringify(order)} became ${JSON.stringify(returned)}` };
     }
@@ -65,9 +67,8 @@ function touchedIds(step: Step): Set<string> {
   switch (call.op) {
     case "prune":
     case "compact":
-      return new Set(evicted(step).map((span) => span.span_id));
     case "summarize":
-      return new Set(sources(call).map((span) => span.span_id));
+      return new Set([...evicted(step), ...summarized(step)].map((span) => span.span_id));
     case "reground":
       return new Set(call.window.spans.filter((span) => kindOf(span) === "pointer").map((span) => span.span_id));
   }

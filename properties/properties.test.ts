@@ -22,6 +22,8 @@ interface Case {
   /** The pruner's calls to the harness's model and their answers, for a model-driven request. */
   readonly model?: readonly ModelExchange[];
   readonly sent?: OperationRequest;
+  /** The request before it in the run, for a property about repeating an operation on its result. */
+  readonly previous?: Pick<Step, "call" | "outcome">;
   readonly truth: [string, Fact][];
   readonly expect: "pass" | "fail";
 }
@@ -45,6 +47,7 @@ describe.each(PROPERTIES.map((property) => [property.id, property] as const))("%
       level: c.level,
       probes: c.probes ?? {},
       model: c.model ?? [],
+      ...(c.previous === undefined ? {} : { previous: c.previous }),
     };
     const finding = property.check(step);
     if (c.expect === "pass") expect(finding).toBeNull();

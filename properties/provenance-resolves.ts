@@ -5,25 +5,26 @@
  * A new summary names every source it replaced, each with a key that resolves to that source's exact text,
  * under an id no span of the window had (else its provenance cannot tell the summary from that span, its
  * own source included); and no operation evicts, re-grounds or re-summarizes a summary whose provenance
- * does not resolve.
+ * does not resolve. The same holds of every summary a compactor writes (issue 32): its provenance names
+ * what it replaced, with keys the pruner computed, whatever the model claimed.
  */
-import type { Property } from "../src/models/property.ts";
-import { describeSpan, evicted, isSummaryLike, sources } from "../src/models/analysis.ts";
+import type { Finding, Property, Step } from "../src/models/property.ts";
+import { describeSpan, evicted, isSummaryLike, summarized, summaryWrites, type SummaryWrite } from "../src/models/analysis.ts";
 import { provenanceResolves, storedText } from "../src/models/truth.ts";
 
 export const provenanceResolvesProperty: Property = {
   id: "provenance-resolves",
   level: "core",
-  requires: ["summarize"],
+  requires: [["summarize", "compact"]],
   title: "Summaries carry provenance that resolves byte-exact",
   quote:
     "A summary must carry the set of source span-ids it compresses. A summary with an empty or unresolvable provenance set is treated as unverified and cannot justify a destructive action.",
-  rules: ["p-summary-id", "s-summary-id", "s-destructive", "p-summary-source-copy", "p-reground-check"],
+  rules: ["p-compact-summary", "p-summary-id", "s-summary-id", "s-destructive", "p-summary-source-copy", "p-reground-check"],
   check(step) {
     const { call, outcome, truth } = step;
     if (!outcome.ok) return null;
     const store = call.store;
-    const used = call.op === "reground" ? call.window.spans : [...evicted(step), ...sources(call)];
+    const used = call.op === "reground" ? call.window.spans : [...evicted(step), ...summarized(step)];
     const unverified = used.find((span) => isSummaryLike(span) && !provenanceResolves(span, truth, store));
     if (unverified !== undefined) {
       return {
@@ -31,41 +32,49 @@ export const provenanceResolvesProperty: Property = {
         message: `${call.op} succeeded although summary ${describeSpan(unverified)} has provenance that does not resolve in the store`,
       };
     }
-    if (call.op !== "summarize") return null;
-    const taken = call.window.spans.find((span) => span.span_id === call.summary_id);
-    if (taken !== undefined) {
-      const whose = call.span_ids.includes(taken.span_id) ? "one of its own sources" : "a span it did not compress";
-      return {
-        span_id: call.summary_id,
-        message: `summarize succeeded under summary_id ${describeSpan(taken)}, the id of ${whose}: its provenance cannot tell the summary from that span`,
-      };
-    }
-    const summary = outcome.window.spans.find((span) => span.span_id === call.summary_id);
-    if (summary === undefined)
-      return { span_id: call.summary_id, message: `summarize succeeded but no span ${describeSpan({ span_id: call.summary_id })} is in the window` };
-    const provenance = summary.provenance ?? [];
-    if (provenance.length === 0) return { span_id: summary.span_id, message: `summary ${describeSpan(summary)} carries no provenance` };
-    for (const source of sources(call)) {
-      const entries = provenance.filter((entry) => entry.span_id === source.span_id);
-      if (entries.length === 0)
-        return { span_id: source.span_id, message: `summary ${describeSpan(summary)} compresses ${describeSpan(source)} but its provenance does not name it` };
-      const text = truth.get(source.span_id)?.text;
-      const bad = entries.find((entry) => storedText(store, entry.externalized_key) !== text);
-      if (bad !== undefined) {
+    if (call.op === "summarize") {
+      const taken = call.window.spans.find((span) => span.span_id === call.summary_id);
+      if (taken !== undefined) {
+        const whose = call.span_ids.includes(taken.span_id) ? "one of its own sources" : "a span it did not compress";
         return {
-          span_id: source.span_id,
-          message: `the provenance entry for ${describeSpan(source)} has key ${JSON.stringify(bad.externalized_key)}, which does not resolve to its exact text`,
+          span_id: call.summary_id,
+          message: `summarize succeeded under summary_id ${describeSpan(taken)}, the id of ${whose}: its provenance cannot tell the summary from that span`,
         };
       }
     }
-    const named = new Set(sources(call).map((span) => span.span_id));
-    const stranger = provenance.find((entry) => !named.has(entry.span_id));
-    if (stranger !== undefined) {
-      return {
-        span_id: stranger.span_id,
-        message: `summary ${describeSpan(summary)} claims provenance from ${describeSpan(stranger)}, which it did not compress`,
-      };
+    for (const write of summaryWrites(step)) {
+      const finding = writeProblem(write, call.op, step);
+      if (finding !== null) return finding;
     }
     return null;
   },
 };
+
+/** What is wrong with the provenance of one summary written: each source named once with a key to its exact text, no one else. */
+function writeProblem({ summary_id, summary, sources }: SummaryWrite, op: string, { call, truth }: Step): Finding | null {
+  if (summary === undefined) return { span_id: summary_id, message: `${op} succeeded but no span ${describeSpan({ span_id: summary_id })} is in the window` };
+  const provenance = summary.provenance ?? [];
+  if (provenance.length === 0) return { span_id: summary.span_id, message: `summary ${describeSpan(summary)} carries no provenance` };
+  for (const source of sources) {
+    const entries = provenance.filter((entry) => entry.span_id === source.span_id);
+    if (entries.length === 0)
+      return { span_id: source.span_id, message: `summary ${describeSpan(summary)} compresses ${describeSpan(source)} but its provenance does not name it` };
+    const text = truth.get(source.span_id)?.text;
+    const bad = entries.find((entry) => storedText(call.store, entry.externalized_key) !== text);
+    if (bad !== undefined) {
+      return {
+        span_id: source.span_id,
+        message: `the provenance entry for ${describeSpan(source)} has key ${JSON.stringify(bad.externalized_key)}, which does not resolve to its exact text`,
+      };
+    }
+  }
+  const named = new Set(sources.map((span) => span.span_id));
+  const stranger = provenance.find((entry) => !named.has(entry.span_id));
+  if (stranger !== undefined) {
+    return {
+      span_id: stranger.span_id,
+      message: `summary ${describeSpan(summary)} claims provenance from ${describeSpan(stranger)}, which it did not compress`,
+    };
+  }
+  return null;
+}

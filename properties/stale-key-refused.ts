@@ -6,7 +6,7 @@
  * externalized: no successful operation turns such a span into a pointer or a provenance entry.
  */
 import type { Property } from "../src/models/property.ts";
-import { describeSpan, evicted, isSummaryLike, sources } from "../src/models/analysis.ts";
+import { describeSpan, evicted, isSummaryLike, summarized } from "../src/models/analysis.ts";
 import { hasExactCopy } from "../src/models/truth.ts";
 import { kindOf } from "../src/wire/window.ts";
 
@@ -33,7 +33,7 @@ export const staleKeyRefused: Property = {
       }
     }
     // Summaries as sources are depth-bound's business: their own key is not what makes them recoverable.
-    for (const span of sources(call)) {
+    for (const span of summarized(step)) {
       if (!isSummaryLike(span) && !hasExactCopy(span, truth, store)) {
         return {
           span_id: span.span_id,

@@ -32,6 +32,13 @@ import { storesModelError } from "./stores-model-error.ts";
 import { deletesHistoryOnModelFailure } from "./deletes-history-on-model-failure.ts";
 import { acceptsEmptySummary } from "./accepts-empty-summary.ts";
 import { trustsModelProvenance } from "./trusts-model-provenance.ts";
+import { compactSummarizesPreconditions } from "./compact-summarizes-preconditions.ts";
+import { compactsEveryCall } from "./compacts-every-call.ts";
+import { dropsEarlierSummaries } from "./drops-earlier-summaries.ts";
+import { compactSummaryAtEnd } from "./compact-summary-at-end.ts";
+import { compactSummaryUntagged } from "./compact-summary-untagged.ts";
+import { compactTrustsModelProvenance } from "./compact-trusts-model-provenance.ts";
+import { compactsThroughModelFailure } from "./compacts-through-model-failure.ts";
 import { staleKeyAccepted } from "./stale-key-accepted.ts";
 import { summaryDropsTags } from "./summary-drops-tags.ts";
 import { summaryKeepsOnlyPreconditionTags } from "./summary-keeps-only-precondition-tags.ts";
@@ -95,4 +102,11 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   trustsModelProvenance,
   deletesHistoryOnModelFailure,
   acceptsEmptySummary,
+  compactSummarizesPreconditions,
+  compactsEveryCall,
+  dropsEarlierSummaries,
+  compactSummaryAtEnd,
+  compactSummaryUntagged,
+  compactTrustsModelProvenance,
+  compactsThroughModelFailure,
 ]);

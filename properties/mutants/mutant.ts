@@ -50,6 +50,6 @@ export function alterReference(id: string, overrides: Partial<Pick<Pruner, "prun
 }
 
 /** The model-driven reference with some operations replaced (its mutants break a guard against the model). */
-export function alterModelReference(id: string, overrides: Partial<Pick<Pruner, "summarizeWithModel">>): Pruner {
+export function alterModelReference(id: string, overrides: Partial<Pick<Pruner, "summarizeWithModel" | "compact">>): Pruner {
   return { ...referenceModelPruner, ...overrides, name: `mutant:${id}` };
 }

@@ -1,5 +1,5 @@
 import type { Step } from "../../src/models/property.ts";
-import { copyProblem, isSafe, isSummaryLike, sources } from "../../src/models/analysis.ts";
+import { copyProblem, isSafe, isSummaryLike, sources, summaryWrites } from "../../src/models/analysis.ts";
 import { isProtected, ungroundedSpans } from "../../src/models/truth.ts";
 import type { Span } from "../../src/wire/window.ts";
 import { kindOf } from "../../src/wire/window.ts";
@@ -68,6 +68,12 @@ export const REACH = {
     step.call.window.spans.some((span) => kindOf(span) === "pointer" && !Object.hasOwn(step.call.store, span.externalized_key as string)),
   compact: (step) => step.call.op === "compact",
   compactOver: (step) => step.call.op === "compact" && isSafe(step),
+  compactAgain: (step) => step.call.op === "compact" && step.previous?.call.op === "compact" && step.previous.outcome.ok,
+  compactCopiedProtected: (step) =>
+    step.call.op === "compact" &&
+    step.call.window.spans.some((span) => isProtected(step.truth, span) && copyProblem(span, step.truth, step.call.store) === null),
+  compactSummary: (step) => step.call.op === "compact" && step.call.window.spans.some(isSummaryLike),
+  compactWritesSummary: (step) => summaryWrites(step).length > 0 && step.call.op === "compact",
   safe: (step) => step.call.op !== "reground" && isSafe(step),
   dependents: (step) => step.call.window.spans.some((span) => (span.depends_on ?? []).length > 0) && named(step).length > 0,
   emptyKey: (step) => named(step).some((span) => span.externalized_key === "") || step.call.window.spans.some((span) => span.text === ""),

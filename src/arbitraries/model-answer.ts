@@ -37,5 +37,5 @@ export const modelAnswerSpecArb: fc.Arbitrary<ModelAnswerSpec> = fc.oneof(
   fc.constant<ModelAnswerSpec>({ kind: "timeout" }),
 );
 
-/** The model's answers to the calls of one request, in order; a call past the end is answered faithfully. */
+/** The model's answers to the calls of one request, in order; a call past the end gets the last (see scriptedModel). */
 export const modelScriptArb: fc.Arbitrary<readonly ModelAnswerSpec[]> = fc.array(modelAnswerSpecArb, { maxLength: 4 });

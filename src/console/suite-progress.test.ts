@@ -22,11 +22,11 @@ describe("the run's progress model and its two lines", () => {
     const [first, second, third] = APPLICABLE as [string, string, string];
     const progress = new SuiteProgress(APPLICABLE, 0);
     progress.settled(passed(third, 10, 100));
-    expect(suiteLiveLine(progress.counts(), 1000)).toMatch(new RegExp(`^\\[1/15\\] 0 runs · 0 requests \\(0 req/s\\) · 1\\.0 s · ${first} …$`));
+    expect(suiteLiveLine(progress.counts(), 1000)).toMatch(new RegExp(`^\\[1/18\\] 0 runs · 0 requests \\(0 req/s\\) · 1\\.0 s · ${first} …$`));
     progress.settled(passed(first, 10, 100));
-    expect(suiteLiveLine(progress.counts(), 2000)).toMatch(new RegExp(`^\\[2/15\\] .* · ${second} …$`));
+    expect(suiteLiveLine(progress.counts(), 2000)).toMatch(new RegExp(`^\\[2/18\\] .* · ${second} …$`));
     for (const id of APPLICABLE) progress.settled(passed(id, 10, 100));
-    expect(suiteLiveLine(progress.counts(), 3000)).toBe("[15/15] 0 runs · 0 requests (0 req/s) · 3.0 s");
+    expect(suiteLiveLine(progress.counts(), 3000)).toBe("[18/18] 0 runs · 0 requests (0 req/s) · 3.0 s");
   });
 
   it("counts runs and requests once for the suite, as they happen, since properties share their runs", () => {
@@ -35,10 +35,10 @@ describe("the run's progress model and its two lines", () => {
     for (let sent = 0; sent < 180; sent++) progress.sent();
     progress.ran();
     progress.ran();
-    expect(suiteStatusLine(progress.counts(), 2000)).toBe("prunecheck: 0/15 properties done, 2 runs, 180 requests (180 req/s), 1.0 s elapsed");
+    expect(suiteStatusLine(progress.counts(), 2000)).toBe("prunecheck: 0/18 properties done, 2 runs, 180 requests (180 req/s), 1.0 s elapsed");
     // A verdict's own counts are that property's share of the runs: they add nothing to the suite's.
     progress.settled({ ...passed(first, 3, 1234), status: "interrupted" });
     progress.settled(passed("not-a-property", 99, 99));
-    expect(suiteStatusLine(progress.counts(), 55_000)).toBe("prunecheck: 1/15 properties done, 2 runs, 180 requests (3 req/s), 54.0 s elapsed");
+    expect(suiteStatusLine(progress.counts(), 55_000)).toBe("prunecheck: 1/18 properties done, 2 runs, 180 requests (3 req/s), 54.0 s elapsed");
   });
 });

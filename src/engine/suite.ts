@@ -2,7 +2,7 @@ import type { Driver } from "../transport/driver.ts";
 import { interruptible } from "../transport/interruptible.ts";
 import { bigWindowRunsFor, type PropertyResult } from "../models/run.ts";
 import { checkTogether } from "../models/joint.ts";
-import { appliesTo, type Level, type Property } from "../models/property.ts";
+import { appliesTo, showRequirements, type Level, type Property } from "../models/property.ts";
 import { adapterProtocol } from "../models/adapter-protocol.ts";
 import { buildReport } from "../reports/build.ts";
 import type { Target } from "../reports/report.ts";
@@ -86,7 +86,8 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   try {
     for (const property of options.properties) {
       if (!applicable.includes(property)) {
-        const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
+        const reason =
+          property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${showRequirements(property.requires)}`;
         results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
         continue;
       }

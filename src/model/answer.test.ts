@@ -19,10 +19,10 @@ const CHOOSE: ModelCall = { kind: "choose", span_ids: ["s1", "s2", "s3"] };
 const answer = (spec: ModelAnswerSpec, call: ModelCall) => answerCall(spec, call, SPANS);
 
 describe("answerCall: the harness's model answers from the scenario's script", () => {
-  it("summarizes faithfully: the sources' texts, whole, claiming exactly them", () => {
+  it("summarizes faithfully: each source's start, never reworded, claiming exactly them", () => {
     expect(answer({ kind: "faithful" }, SUMMARIZE)).toEqual({
       ok: true,
-      text: "ran the migration on staging\nverified against production, not staging",
+      text: "ran the migration on sta…\nverified against product…",
       provenance: ["s2", "s3"],
     });
   });
@@ -30,7 +30,7 @@ describe("answerCall: the harness's model answers from the scenario's script", (
   it("paraphrases the first precondition source, confidently claiming full coverage", () => {
     expect(answer({ kind: "paraphrase", change: "drop-scope" }, SUMMARIZE)).toEqual({
       ok: true,
-      text: "ran the migration on staging\nverified against production",
+      text: "ran the migration on sta…\nverified against production",
       provenance: ["s2", "s3"],
     });
   });
@@ -105,7 +105,7 @@ describe("the model's answers as generated data", () => {
 });
 
 describe("scriptedModel: the model an in-process pruner is handed", () => {
-  it("answers its calls in order from the script, then faithfully, recording each", async () => {
+  it("answers its calls in order from the script, then with its last answer again, recording each", async () => {
     const { model, exchanges } = scriptedModel(
       [
         { kind: "choose", pick: "everything" },
@@ -115,12 +115,18 @@ describe("scriptedModel: the model an in-process pruner is handed", () => {
     );
     expect(await model.choose(["s1", "s2"])).toEqual(["s1", "s2"]);
     expect(await model.summarize(["s1"], "Summarize.")).toEqual({ text: "users.email: VARCHAR(255) NULL UNIQUE", provenance: ["s1"] });
-    expect(await model.summarize(["s2"])).toEqual({ text: "ran the migration on staging", provenance: ["s2"] });
+    expect(await model.summarize(["s2"])).toEqual({ text: "ran the migration on staging (works)", provenance: ["s2"] });
     expect(exchanges.map((exchange) => exchange.call)).toEqual([
       { kind: "choose", span_ids: ["s1", "s2"] },
       { kind: "summarize", span_ids: ["s1"], prompt: "Summarize." },
       { kind: "summarize", span_ids: ["s2"] },
     ]);
+  });
+
+  it("answers faithfully when the script is empty", async () => {
+    const { model } = scriptedModel([], { spans: WINDOW });
+    expect(await model.summarize(["s2"])).toEqual({ text: "ran the migration on sta…", provenance: ["s2"] });
+    expect(await model.choose(["s1", "s2"])).toEqual(["s2"]);
   });
 
   it("throws a typed ModelFailure for an error or a timeout, and records it", async () => {

@@ -12,8 +12,8 @@ import { Paraphrase, paraphrase } from "./paraphrase.ts";
  */
 export const ModelAnswerSpec = z.discriminatedUnion("kind", [
   /**
-   * A summary that misstates nothing: each source's first 48 characters (cut with "…"), one a line; a choice
-   * of only the spans no later action depends on.
+   * A summary that misstates nothing: each source's first 24 characters (cut with "…", so the summary is
+   * shorter than a source of more), one a line; a choice of only the spans no later action depends on.
    */
   z.strictObject({ kind: z.literal("faithful") }),
   /** The faithful summary with its first precondition span (else its first span) paraphrased. */
@@ -97,7 +97,7 @@ function choiceAnswer(spec: ModelAnswerSpec, candidates: readonly Span[], spans:
 }
 
 /** What a faithful summary keeps of a source: its start, whole when short, never reworded. */
-export const DIGEST_CHARS = 48;
+export const DIGEST_CHARS = 24;
 
 function digestOf(text: string): string {
   const chars = [...text];

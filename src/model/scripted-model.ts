@@ -13,14 +13,16 @@ export interface ModelExchange {
 const FAITHFUL: ModelAnswerSpec = { kind: "faithful" };
 
 /**
- * A model for one request: its n-th call gets `script[n]`'s answer (a call past the script's end, the
- * faithful one), over the request's window. `exchanges` records every call and answer.
+ * A model for one request: its n-th call gets `script[n]`'s answer, a call past the script's end its last
+ * one (a model that answers badly tends to go on doing so, and one bad answer then reaches whichever call a
+ * pruner makes last: a compactor's summary comes after its choice); an empty script answers faithfully.
+ * Over the request's window. `exchanges` records every call and answer.
  */
 export function scriptedModel(script: readonly ModelAnswerSpec[], window: { readonly spans: readonly Span[] }): { model: Model; exchanges: ModelExchange[] } {
   const spans = new Map(window.spans.map((span) => [span.span_id, span]));
   const exchanges: ModelExchange[] = [];
   const ask = (call: ModelCall): ModelAnswer => {
-    const answer = answerCall(script[exchanges.length] ?? FAITHFUL, call, spans);
+    const answer = answerCall(script[Math.min(exchanges.length, script.length - 1)] ?? FAITHFUL, call, spans);
     exchanges.push({ call, answer });
     if (!answer.ok) throw new ModelFailure(answer.error.code, answer.error.message);
     return answer;

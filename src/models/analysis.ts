@@ -34,7 +34,8 @@ export function sameSpan(a: Span, b: Span): boolean {
 /**
  * The spans of the input window an operation evicted: for prune, the ones it was asked to (ids absent
  * from the window are no one); for compact, which chooses for itself, the ones its answer no longer holds
- * as they were, i.e. gone or turned into pointers.
+ * as they were, i.e. gone or turned into pointers, except those a summary it wrote now stands for (see
+ * summaryWrites): those were summarized away, not evicted.
  */
 export function evicted(step: Pick<Step, "call" | "outcome">): Span[] {
   const { call, outcome } = step;
@@ -44,9 +45,11 @@ export function evicted(step: Pick<Step, "call" | "outcome">): Span[] {
   }
   if (call.op !== "compact" || !outcome.ok) return [];
   const after = byId(outcome.window);
+  const summarized = new Set(summaryWrites(step).flatMap((write) => write.sources.map((span) => span.span_id)));
   return call.window.spans.filter((span) => {
     const kept = after.get(span.span_id);
-    return kept === undefined || (kindOf(kept) === "pointer" && kindOf(span) !== "pointer");
+    if (kept === undefined) return !summarized.has(span.span_id);
+    return kindOf(kept) === "pointer" && kindOf(span) !== "pointer";
   });
 }
 
@@ -55,6 +58,43 @@ export function sources(call: OperationCall): Span[] {
   if (call.op !== "summarize") return [];
   const wanted = new Set(call.span_ids);
   return call.window.spans.filter((span) => wanted.has(span.span_id));
+}
+
+/** A summary an operation wrote (or was to write), and the spans of the input window it replaced, in window order. */
+export interface SummaryWrite {
+  readonly summary_id: string;
+  /** The span under that id in the answer; undefined when a summarize did not write it. */
+  readonly summary: Span | undefined;
+  readonly sources: readonly Span[];
+}
+
+/**
+ * Every summary an operation wrote. For summarize, the one it was asked for, over the sources it was asked
+ * to compress. For compact (issue 32: a model-driven compactor writes its own summaries), every summary
+ * span under an id the input window did not have, over the spans it names in its provenance that are
+ * gone from the answer: what it claims to stand for and does. A provenance entry for a span still in the
+ * window is a claim, not a source, and provenance-resolves judges it.
+ */
+export function summaryWrites(step: Pick<Step, "call" | "outcome">): SummaryWrite[] {
+  const { call, outcome } = step;
+  if (call.op === "summarize") {
+    const summary = outcome.ok ? outcome.window.spans.find((span) => span.span_id === call.summary_id) : undefined;
+    return [{ summary_id: call.summary_id, summary, sources: sources(call) }];
+  }
+  if (call.op !== "compact" || !outcome.ok) return [];
+  const before = byId(call.window);
+  const after = byId(outcome.window);
+  return outcome.window.spans
+    .filter((span) => !before.has(span.span_id) && kindOf(span) === "summary")
+    .map((summary) => {
+      const named = new Set((summary.provenance ?? []).map((entry) => entry.span_id));
+      return { summary_id: summary.span_id, summary, sources: call.window.spans.filter((span) => named.has(span.span_id) && !after.has(span.span_id)) };
+    });
+}
+
+/** The sources of every summary an operation wrote (see summaryWrites). */
+export function summarized(step: Pick<Step, "call" | "outcome">): Span[] {
+  return summaryWrites(step).flatMap((write) => write.sources);
 }
 
 export function isSummaryLike(span: Span): boolean {

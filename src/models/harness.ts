@@ -4,7 +4,7 @@ import type { OperationCall, Outcome } from "../wire/protocol.ts";
 import type { Store } from "../wire/window.ts";
 import { adapterProtocol } from "./adapter-protocol.ts";
 import { PROBES, type ProbeName } from "./probes.ts";
-import type { Level, Property } from "./property.ts";
+import type { Level, Property, Step } from "./property.ts";
 import type { TraceEntry } from "./trace-entry.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
 import type { World } from "./world.ts";
@@ -38,6 +38,7 @@ export class Harness {
   readonly #violations = new Map<string, PropertyViolation>();
   #judging: readonly Property[];
   #probes: readonly ProbeName[];
+  #previous: Pick<Step, "call" | "outcome"> | undefined;
   readonly #sendOptions: SendOptions;
   readonly #onSend: () => void;
   readonly #untilEveryPropertyFails: boolean;
@@ -94,7 +95,9 @@ export class Harness {
       level: this.level,
       probes: answers,
       model: exchange.model ?? [],
+      ...(this.#previous === undefined ? {} : { previous: this.#previous }),
     };
+    this.#previous = { call, outcome: exchange.outcome };
     const found: PropertyViolation[] = [];
     for (const property of this.#judging) {
       const finding = property.check(step);

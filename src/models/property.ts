@@ -20,6 +20,11 @@ export interface Step {
   readonly probes: Readonly<Partial<Record<ProbeName, Outcome>>>;
   /** The calls the pruner made to the harness's model while it answered, each with its answer (none for most). */
   readonly model: readonly ModelExchange[];
+  /**
+   * The request the harness sent just before this one in the run (probes aside) and its outcome: what a
+   * property about repeating an operation on its own result compares with. Absent for a run's first.
+   */
+  readonly previous?: Pick<Step, "call" | "outcome">;
   /** What the harness knows about every span ever seen, as of the request. */
   readonly truth: Truth;
   readonly level: Level;
@@ -37,7 +42,7 @@ export interface PropertyInfo {
   /** The lowest level the property applies at. */
   readonly level: Level;
   /** Capabilities the implementation must declare for the property to apply (prune is always declared). */
-  readonly requires: readonly Capability[];
+  readonly requires: readonly Requirement[];
   readonly title: string;
   /** The sentence of the design note (docs/seed.md) the property enforces, verbatim. */
   readonly quote: string;
@@ -51,6 +56,21 @@ export interface Property extends PropertyInfo {
   check(step: Step): Finding | null;
 }
 
+/**
+ * A capability the implementation must declare, or several of which it must declare one: a summary can be
+ * written by summarize or, by a compactor that writes its own (issue 32), by compact, and is judged alike.
+ */
+export type Requirement = Capability | readonly Capability[];
+
 export function appliesTo(property: PropertyInfo, level: Level, capabilities: readonly Capability[]): boolean {
-  return (level === "strict" || property.level === "core") && property.requires.every((c) => capabilities.includes(c));
+  return (level === "strict" || property.level === "core") && property.requires.every((requirement) => meets(requirement, capabilities));
+}
+
+function meets(requirement: Requirement, capabilities: readonly Capability[]): boolean {
+  return typeof requirement === "string" ? capabilities.includes(requirement) : requirement.some((capability) => capabilities.includes(capability));
+}
+
+/** What a property needs, as reports and docs say it: `summarize or compact, model`. */
+export function showRequirements(requires: readonly Requirement[]): string {
+  return requires.map((requirement) => (typeof requirement === "string" ? requirement : requirement.join(" or "))).join(", ");
 }

@@ -112,8 +112,12 @@ export class World {
     return this.#marks.get(spanId) ?? 0;
   }
 
-  /** Records the content of a span the harness has just seen (an original, or a summary it was given). */
+  /**
+   * Records the content of a span the harness has just seen (an original, or a summary it was given or a
+   * compactor wrote); its id is taken from then on, so a fresh id never names it.
+   */
   learn(span: Span): void {
+    this.#usedIds.add(span.span_id);
     this.truth.set(span.span_id, { span_id: span.span_id, text: span.text, tags: [...span.tags], lost: false });
   }
 

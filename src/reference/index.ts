@@ -3,6 +3,10 @@ import { prune } from "./prune.ts";
 import { reground } from "./reground.ts";
 import { summarize, summarizeWithModel } from "./summarize.ts";
 import { compact } from "./compact.ts";
+import { compactWithModel } from "./model-compact.ts";
+import type { Model } from "../model/model.ts";
+import type { Budget } from "../wire/protocol.ts";
+import type { Store, Window } from "../wire/window.ts";
 
 export { prune } from "./prune.ts";
 export { summarize, summarizeWithModel, SUMMARY_DEPTH } from "./summarize.ts";
@@ -26,8 +30,9 @@ export const referencePruner = definePruner({
 });
 
 /**
- * The reference as a model-driven pruner (issue 32): it also writes summaries with the harness's model,
- * its guards holding whatever the model answers. In process only, as the model is not on the wire yet.
+ * The reference as a model-driven pruner (issue 32): it writes summaries with the harness's model and lets
+ * the model choose what a compaction summarizes, its guards holding whatever the model answers. Without a
+ * model (called directly), it compacts as the reference does.
  */
 export const referenceModelPruner = definePruner({
   name: "reference-model",
@@ -36,5 +41,6 @@ export const referenceModelPruner = definePruner({
   summarize,
   summarizeWithModel,
   reground,
-  compact,
+  compact: (window: Window, store: Store, budget: Budget, model?: Model) =>
+    model === undefined ? compact(window, store, budget) : compactWithModel(window, store, budget, model),
 });

@@ -53,6 +53,17 @@ describe("compactWithModel: the reference model-driven compactor", () => {
     });
   });
 
+  it("drops the model's summary when it stands in the way of a budget its sources' pointers meet", async () => {
+    const input = frozenWindow([log, plan]);
+    const { model, exchanges } = scriptedModel([{ kind: "faithful" }, { kind: "text", text: "x".repeat(60) }], input);
+    const result = await compactWithModel(input, store, { unit: "chars", limit: 50 }, model);
+    expect(exchanges.map((exchange) => exchange.call.kind)).toEqual(["choose", "summarize"]);
+    expect(result.spans.map((span) => [span.span_id, kindOf(span)])).toEqual([
+      ["s2", "pointer"],
+      ["s3", "pointer"],
+    ]);
+  });
+
   it("never lets the model's 'redundant' paraphrase a precondition span: it stays, or leaves only as a pointer", async () => {
     const { result } = await compactWith([{ kind: "choose", pick: "preconditions" }]);
     const spans = (result as Window).spans;

@@ -272,11 +272,21 @@ describe("referenceModelPruner", () => {
     expect(referenceModelPruner.name).toBe("reference-model");
     expect(referenceModelPruner.capabilities).toEqual(["prune", "summarize", "reground", "compact", "model"]);
     expect(referenceModelPruner.summarizeWithModel).toBe(summarizeWithModel);
-    expect([referenceModelPruner.prune, referenceModelPruner.summarize, referenceModelPruner.reground, referenceModelPruner.compact]).toEqual([
+    expect([referenceModelPruner.prune, referenceModelPruner.summarize, referenceModelPruner.reground]).toEqual([
       referencePruner.prune,
       referencePruner.summarize,
       referencePruner.reground,
-      referencePruner.compact,
     ]);
+  });
+
+  it("compacts with the model when it is handed one, and as the reference does without", async () => {
+    const window = frozenWindow([original("a", "x".repeat(200), "ka"), original("b", "y".repeat(200), "kb")]);
+    const store = frozenStore({ ka: "x".repeat(200), kb: "y".repeat(200) });
+    const budget = { unit: "chars" as const, limit: 120 };
+    expect(await referenceModelPruner.compact(window, store, budget)).toEqual(referencePruner.compact(window, store, budget));
+    const { model, exchanges } = scriptedModel([], window);
+    const compacted = await referenceModelPruner.compact(window, store, budget, model);
+    expect(exchanges.map((exchange) => exchange.call.kind)).toEqual(["choose", "summarize"]);
+    expect(compacted.spans.map((s) => s.kind ?? "original")).toContain("summary");
   });
 });

@@ -19,8 +19,8 @@ export function inProcessDriver(pruner: Pruner): Driver {
     capabilities,
     async send(call: OperationCall, options: SendOptions = {}): Promise<Exchange> {
       const request = { ...call, id: nextId++ } as OperationRequest;
-      // A summary without text is the pruner's to write, with the harness's model answering from the scenario.
-      if (request.op !== "summarize" || request.summary_text !== undefined) return { request, outcome: await invoke(pruner, request) };
+      if (!usesModel(request, capabilities)) return { request, outcome: await invoke(pruner, request) };
+      // The harness's model answers from the scenario's script, over the request's window.
       const { model, exchanges } = scriptedModel(options.model ?? [], request.window);
       return { request, outcome: await invoke(pruner, request, model), model: exchanges };
     },
@@ -29,8 +29,16 @@ export function inProcessDriver(pruner: Pruner): Driver {
   };
 }
 
+/**
+ * Whether the pruner gets the harness's model for this request: a summary without text is its to write,
+ * and a compactor that declares `model` chooses and summarizes with it.
+ */
+function usesModel(request: OperationRequest, capabilities: readonly string[]): boolean {
+  return (request.op === "summarize" && request.summary_text === undefined) || (request.op === "compact" && capabilities.includes("model"));
+}
+
 async function invoke(pruner: Pruner, request: OperationRequest, model?: Model): Promise<Outcome> {
-  const method = model === undefined ? request.op : "summarizeWithModel";
+  const method = model !== undefined && request.op === "summarize" ? "summarizeWithModel" : request.op;
   if (method !== "prune" && typeof pruner[method] !== "function") {
     return { ok: false, error: { type: "UnsupportedOperation", message: `${pruner.name} does not implement ${method}`, span_id: null } };
   }
@@ -69,7 +77,9 @@ function call(pruner: Pruner, request: OperationRequest, model: Model | undefine
     case "reground":
       return pruner.reground?.(request.window, request.store);
     case "compact":
-      return pruner.compact?.(request.window, request.store, request.budget);
+      return model === undefined
+        ? pruner.compact?.(request.window, request.store, request.budget)
+        : pruner.compact?.(request.window, request.store, request.budget, model);
   }
 }
 

@@ -20,8 +20,12 @@ export interface Pruner {
    */
   summarizeWithModel?(window: Window, spanIds: readonly string[], summaryId: string, store: Store, model: Model): Result;
   reground?(window: Window, store: Store): Result;
-  /** Reduce the window to the budget, choosing what to evict; the harness infers the choice by diffing. */
-  compact?(window: Window, store: Store, budget: Budget): Result;
+  /**
+   * Reduce the window to the budget, choosing what to evict and (protocol 1.1) what to replace with
+   * summaries it writes; the harness infers the choice by diffing. A pruner that declares `model` gets the
+   * harness's model to choose and summarize with.
+   */
+  compact?(window: Window, store: Store, budget: Budget, model?: Model): Result;
 }
 
 /** Identity, for type inference in pruner modules. */

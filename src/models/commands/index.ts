@@ -53,11 +53,20 @@ const bigBatch = bigBatchArb.map((specs) => new AddSpans(specs, BIG_WINDOW_SPANS
 export const bigWindowCommandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [...commandArbs, bigBatch, bigBatch, bigBatch, bigBatch];
 
 const summarizeWithModel = fc.tuple(selectorArb, modelScriptArb).map(([selector, script]) => new SummarizeWithModel(selector, script));
+const compactWithModel = fc
+  .tuple(fc.constantFrom("chars" as const, "tokens" as const), selectorArb, modelScriptArb, fc.boolean())
+  .map(([unit, selector, script, again]) => new Compact(unit, selector, script, again));
 
 /**
- * For an implementation that declares `model`: the same commands and summaries it writes with the
- * harness's model, listed twice so that most runs hold one. A set of its own, like the big-window one, so
- * that the scenarios of every other implementation stay what they were.
+ * For an implementation that declares `model`: the same commands, summaries it writes with the harness's
+ * model and compactions it does with it, each listed twice so that most runs hold one. A set of its own,
+ * like the big-window one, so that the scenarios of every other implementation stay what they were.
  */
-export const modelCommandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [...commandArbs, summarizeWithModel, summarizeWithModel];
+export const modelCommandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [
+  ...commandArbs,
+  summarizeWithModel,
+  summarizeWithModel,
+  compactWithModel,
+  compactWithModel,
+];
 export const modelBigWindowCommandArbs: fc.Arbitrary<fc.AsyncCommand<World, Harness>>[] = [...modelCommandArbs, bigBatch, bigBatch, bigBatch, bigBatch];
