@@ -19,6 +19,8 @@ export const RULES: Readonly<Record<string, RuleCheck>> = {
   "p-pipelining": { notCheckable: TRANSPORT },
   "p-flush": { notCheckable: TRANSPORT },
   "p-hello-protocol": { notCheckable: TRANSPORT },
+  "p-model-call": { notCheckable: TRANSPORT },
+  "p-model-limit": { notCheckable: TRANSPORT },
   "p-timeout": {
     notCheckable: "the harness cannot see an adapter rely on a timeout value; it only shortens timeouts while a hang shrinks (hang-shrink.test.ts)",
   },

@@ -42,8 +42,9 @@ const INVENTED = "model-invented";
  * The answer `spec` makes to `call`, given the spans of the request's window by id. Pure: the same spec
  * and call always get the same answer. Ids the window lacks are left out of a faithful answer (the model
  * cannot read a span it was not shown). A spec about choosing answers a summarize call faithfully, and one
- * about the summary's text (paraphrase, text, bloated) a choose call faithfully, so any script of specs
- * answers any sequence of calls.
+ * about the summary's text (paraphrase, text, bloated) a choose call as the careless model it is: it calls
+ * everything redundant (the seed's "redundant, already summarized"). So any script of specs answers any
+ * sequence of calls, and a model that misstates also misjudges, as the seed's did.
  */
 export function answerCall(spec: ModelAnswerSpec, call: ModelCall, spans: ReadonlyMap<string, Span>): ModelAnswer {
   if (spec.kind === "error") return { ok: false, error: { code: "error", message: spec.message } };
@@ -91,6 +92,10 @@ function choiceAnswer(spec: ModelAnswerSpec, candidates: readonly Span[], spans:
       return { ok: true, evict_ids: [] };
     case "claims":
       return { ok: true, evict_ids: claimed(faithful, spec.provenance, spans) };
+    case "paraphrase":
+    case "text":
+    case "bloated":
+      return { ok: true, evict_ids: ids(candidates) };
     default:
       return { ok: true, evict_ids: faithful };
   }

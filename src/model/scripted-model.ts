@@ -12,18 +12,36 @@ export interface ModelExchange {
 
 const FAITHFUL: ModelAnswerSpec = { kind: "faithful" };
 
+/** The harness's answers to one request's model calls, in order, each recorded: what a model line over stdio gets. */
+export interface ScriptedAnswers {
+  answer(call: ModelCall): ModelAnswer;
+  readonly exchanges: ModelExchange[];
+}
+
 /**
- * A model for one request: its n-th call gets `script[n]`'s answer, a call past the script's end its last
+ * The answers for one request: its n-th call gets `script[n]`'s answer, a call past the script's end its last
  * one (a model that answers badly tends to go on doing so, and one bad answer then reaches whichever call a
  * pruner makes last: a compactor's summary comes after its choice); an empty script answers faithfully.
- * Over the request's window. `exchanges` records every call and answer.
+ * Over the request's window.
  */
-export function scriptedModel(script: readonly ModelAnswerSpec[], window: { readonly spans: readonly Span[] }): { model: Model; exchanges: ModelExchange[] } {
+export function scriptedAnswers(script: readonly ModelAnswerSpec[], window: { readonly spans: readonly Span[] }): ScriptedAnswers {
   const spans = new Map(window.spans.map((span) => [span.span_id, span]));
   const exchanges: ModelExchange[] = [];
+  return {
+    exchanges,
+    answer(call) {
+      const answer = answerCall(script[Math.min(exchanges.length, script.length - 1)] ?? FAITHFUL, call, spans);
+      exchanges.push({ call, answer });
+      return answer;
+    },
+  };
+}
+
+/** The same answers as the `Model` an in-process pruner is handed: a failure is a thrown ModelFailure. */
+export function scriptedModel(script: readonly ModelAnswerSpec[], window: { readonly spans: readonly Span[] }): { model: Model; exchanges: ModelExchange[] } {
+  const answers = scriptedAnswers(script, window);
   const ask = (call: ModelCall): ModelAnswer => {
-    const answer = answerCall(script[Math.min(exchanges.length, script.length - 1)] ?? FAITHFUL, call, spans);
-    exchanges.push({ call, answer });
+    const answer = answers.answer(call);
     if (!answer.ok) throw new ModelFailure(answer.error.code, answer.error.message);
     return answer;
   };
@@ -37,5 +55,5 @@ export function scriptedModel(script: readonly ModelAnswerSpec[], window: { read
       return "evict_ids" in answer ? answer.evict_ids : [];
     },
   };
-  return { model, exchanges };
+  return { model, exchanges: answers.exchanges };
 }

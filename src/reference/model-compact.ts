@@ -1,5 +1,4 @@
 import { askModel, summaryTextOf } from "./ask-model.ts";
-import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import type { Model } from "../model/model.ts";
 import { spanSize, windowSize } from "../wire/budget.ts";
 import type { Budget } from "../wire/protocol.ts";
@@ -34,13 +33,11 @@ export async function compactWithModel(window: Window, store: Store, budget: Bud
   const summarized = sources.length === 0 ? window : await withSummary(window, sources, model, budget);
   // Whatever still stands over the budget goes to pointers, oldest first, or the budget is refused. A
   // summary has no copy of its own, so it can stand in the way of a budget its sources' pointers meet:
-  // then pointers alone do it, and the model's summary is not used.
+  // then pointers alone do it (or refuse for themselves), and the model's summary is not used.
   const pointered = (from: Window) => compact({ ...from, derivation_depth: window.derivation_depth }, store, budget);
-  if (summarized === window) return pointered(window);
   try {
     return pointered(summarized);
-  } catch (error) {
-    if (!(error instanceof UnrecoverablePruneError) || error.code !== "budget_unreachable") throw error;
+  } catch {
     return pointered(window);
   }
 }

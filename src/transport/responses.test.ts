@@ -9,7 +9,14 @@ describe("readHello: the handshake answer, or the handshake fault it is", () => 
   it("keeps the name and the capabilities the harness knows, in protocol order", () => {
     expect(readHello(hello({ capabilities: ["reground", "teleport", "prune"] }))).toEqual({
       ok: true,
-      value: { name: "py", capabilities: ["prune", "reground"], pipelining: false },
+      value: { name: "py", capabilities: ["prune", "reground"], pipelining: false, minor: 0 },
+    });
+  });
+
+  it("keeps model only from an adapter that speaks protocol 1.1", () => {
+    expect(readHello(hello({ capabilities: ["prune", "compact", "model"] }))).toMatchObject({ value: { capabilities: ["prune", "compact"], minor: 0 } });
+    expect(readHello(hello({ capabilities: ["prune", "compact", "model"], protocol_minor: 1 }))).toMatchObject({
+      value: { capabilities: ["prune", "compact", "model"], minor: 1 },
     });
   });
 

@@ -4,6 +4,7 @@ import { CompiledOperationResponse } from "../wire/compiled.ts";
 import { describeWireDataProblem, wireDataProblem } from "../wire/limits.ts";
 import { capabilitiesFrom, HelloResponse } from "../wire/index.ts";
 import type { Capability, OperationRequest, Outcome } from "../wire/index.ts";
+import { ModelCallLine, type ModelCall } from "../wire/model.ts";
 
 /** Enough of a bad line to recognise it in a report, not enough to drown the report. */
 const LINE_PREVIEW = 200;
@@ -16,6 +17,8 @@ export interface Hello {
   readonly name: string;
   readonly capabilities: readonly Capability[];
   readonly pipelining: boolean;
+  /** The minor version of protocol 1 it speaks (0 when it declares none). */
+  readonly minor: number;
 }
 
 /** The hello answer, or why it is not one (every reason is a handshake fault). */
@@ -29,8 +32,9 @@ export function readHello(line: string): Reading<Hello> {
   if (!parsed.success)
     return { ok: false, code: "schema", detail: `answered hello with something other than a HelloResponse: ${describeIssues(parsed.error, MAX_ISSUES)}` };
   if (parsed.data.id !== 0) return { ok: false, code: "wrong_id", detail: `answered hello (id 0) with id ${parsed.data.id}` };
-  // The harness's model is not served over stdio yet (issue 32): `model` is ignored, as an unknown capability is.
-  const capabilities = capabilitiesFrom(parsed.data.capabilities).filter((capability) => capability !== "model");
+  // The harness's model is served from protocol 1.1 on: a 1.0 adapter's `model` is ignored, as an unknown capability is.
+  const minor = parsed.data.protocol_minor ?? 0;
+  const capabilities = capabilitiesFrom(parsed.data.capabilities).filter((capability) => capability !== "model" || minor >= 1);
   if (!capabilities.includes("prune")) {
     return {
       ok: false,
@@ -38,11 +42,23 @@ export function readHello(line: string): Reading<Hello> {
       detail: `declares capabilities ${JSON.stringify(parsed.data.capabilities)} without "prune"; every adapter must implement prune`,
     };
   }
-  return { ok: true, value: { name: parsed.data.name, capabilities, pipelining: parsed.data.pipelining === true } };
+  return { ok: true, value: { name: parsed.data.name, capabilities, pipelining: parsed.data.pipelining === true, minor } };
 }
 
 /** The outcome of a request, or the fault its answer line is. */
 export function readResponse(line: string, request: OperationRequest): Reading<Outcome> {
+  const turn = readTurn(line, request, false);
+  return turn.ok ? { ok: true, value: (turn.value as { outcome: Outcome }).outcome } : turn;
+}
+
+/** A line an adapter wrote while a request was pending: its answer, or a call to the harness's model. */
+export type Turn = { readonly outcome: Outcome } | { readonly call: ModelCall };
+
+/**
+ * A line written while `request` is pending, read as its answer or, for an adapter that declared `model`
+ * (protocol 1.1), possibly a call to the harness's model; else the fault the line is.
+ */
+export function readTurn(line: string, request: OperationRequest, model: boolean): Reading<Turn> {
   const json = parseJson(line);
   if (!json.ok) return { ok: false, code: "not_json", detail: json.detail };
   // Before anything walks the answer (the id check included, which would print 1e400 as null).
@@ -52,16 +68,27 @@ export function readResponse(line: string, request: OperationRequest): Reading<O
   if (isRecord(json.value) && "id" in json.value && json.value.id !== request.id) {
     return { ok: false, code: "wrong_id", detail: `expected id ${request.id}, got ${describeId(json.value.id)}` };
   }
-  const parsed = CompiledOperationResponse.safeParse(json.value);
-  if (!parsed.success) {
+  const isCall = isRecord(json.value) && "model" in json.value;
+  if (isCall && model) {
+    const call = ModelCallLine.safeParse(json.value);
+    if (call.success) return { ok: true, value: { call: call.data.model } };
     return {
       ok: false,
       code: "schema",
-      detail: `the answer to ${request.op} request ${request.id} is not an OperationResponse: ${describeIssues(parsed.error, MAX_ISSUES)}`,
+      detail: `the model call made for ${request.op} request ${request.id} is not a ModelCallLine: ${describeIssues(call.error, MAX_ISSUES)}`,
+    };
+  }
+  const parsed = CompiledOperationResponse.safeParse(json.value);
+  if (!parsed.success) {
+    const hint = isCall ? ` (it looks like a model call, which only an adapter that declares "model" and "protocol_minor": 1 in hello may make)` : "";
+    return {
+      ok: false,
+      code: "schema",
+      detail: `the answer to ${request.op} request ${request.id} is not an OperationResponse${hint}: ${describeIssues(parsed.error, MAX_ISSUES)}`,
     };
   }
   const response = parsed.data;
-  return { ok: true, value: response.ok ? { ok: true, window: response.window } : { ok: false, error: response.error } };
+  return { ok: true, value: { outcome: response.ok ? { ok: true, window: response.window } : { ok: false, error: response.error } } };
 }
 
 /**

@@ -397,3 +397,72 @@ describe("signal", () => {
     expect(await leftovers()).toEqual([]);
   });
 });
+
+describe("model calls (protocol 1.1)", () => {
+  const compact = (): OperationCall => ({
+    op: "compact",
+    window: { spans: [span("s1"), span("s2")], derivation_depth: 0 },
+    store: {},
+    budget: { unit: "chars", limit: 5 },
+  });
+
+  it("answers each call from the request's script, records every call and answer, then takes the request's answer", async () => {
+    const driver = await openStdioDriver({ command: command("model-caller", "--calls", "2"), timeoutMs: 2000, env: ENV });
+    opened.push(driver);
+    expect(driver.capabilities).toEqual(["prune", "compact", "model"]);
+    const exchange = await driver.send(compact(), {
+      model: [
+        { kind: "choose", pick: "everything" },
+        { kind: "error", message: "Error: 429 Too Many Requests" },
+      ],
+    });
+    expect(exchange.outcome).toMatchObject({ ok: true });
+    expect(exchange.model).toEqual([
+      { call: { kind: "choose", span_ids: ["s1", "s2"], prompt: "call 0" }, answer: { ok: true, evict_ids: ["s1", "s2"] } },
+      {
+        call: { kind: "choose", span_ids: ["s1", "s2"], prompt: "call 1" },
+        answer: { ok: false, error: { code: "error", message: "Error: 429 Too Many Requests" } },
+      },
+    ]);
+    expect(driver.stderrTail()).toContain('answer={"id":1,"model_answer":{"ok":true,"evict_ids":["s1","s2"]}}');
+  });
+
+  it("sends a model adapter one request at a time, whatever it says of pipelining", async () => {
+    const driver = await openStdioDriver({ command: command("model-caller"), timeoutMs: 2000, env: ENV });
+    opened.push(driver);
+    const exchanges = await Promise.all([driver.send(compact()), driver.send(compact()), driver.send(compact())]);
+    expect(exchanges.map((exchange) => [exchange.outcome.ok, exchange.model?.length])).toEqual([
+      [true, 2],
+      [true, 2],
+      [true, 2],
+    ]);
+  });
+
+  it("holds a request to the protocol's limit of model calls", async () => {
+    const driver = await openStdioDriver({ command: command("model-caller", "--calls", "9"), timeoutMs: 2000, env: ENV });
+    opened.push(driver);
+    const fault = await faultOf(driver.send(compact()));
+    expect(fault.code).toBe("limits");
+    expect(fault.message).toContain("compact request 1 made more than 8 model calls");
+  });
+
+  it.each([
+    ["--bad-call", "schema", "is not a ModelCallLine"],
+    ["--wrong-id", "wrong_id", "expected id 1, got 2"],
+  ])("faults a bad model call (%s)", async (flag, code, detail) => {
+    const driver = await openStdioDriver({ command: command("model-caller", flag), timeoutMs: 2000, env: ENV });
+    opened.push(driver);
+    const fault = await faultOf(driver.send(compact()));
+    expect(fault.code).toBe(code);
+    expect(fault.message).toContain(detail);
+  });
+
+  it("ignores model for a 1.0 adapter, and faults a model call it makes anyway, saying why", async () => {
+    const driver = await openStdioDriver({ command: command("model-caller", "--minor", "0"), timeoutMs: 2000, env: ENV });
+    opened.push(driver);
+    expect(driver.capabilities).toEqual(["prune", "compact"]);
+    const fault = await faultOf(driver.send(compact()));
+    expect(fault.code).toBe("schema");
+    expect(fault.message).toContain('only an adapter that declares "model" and "protocol_minor": 1 in hello may make');
+  });
+});

@@ -5,7 +5,11 @@ import type { Capability, OperationCall, OperationRequest, Outcome, Request } fr
 import { AdapterProcess } from "./adapter-process.ts";
 import type { SpawnOptions } from "./adapter-process.ts";
 import type { Driver, Exchange, SendOptions, Timing } from "./driver.ts";
-import { readHello, readResponse, readStray } from "./responses.ts";
+import { readHello, readStray, readTurn } from "./responses.ts";
+import type { ModelAnswerSpec } from "../model/answer.ts";
+import { scriptedAnswers, type ModelExchange } from "../model/scripted-model.ts";
+import type { ModelAnswerLine } from "../wire/model.ts";
+import { WIRE_LIMITS } from "../wire/limits.ts";
 import type { Hello } from "./responses.ts";
 import { StderrTail } from "./stderr-tail.ts";
 import { TransportFailure } from "./transport-failure.ts";
@@ -34,7 +38,7 @@ export interface StdioDriverOptions {
 /** Long enough for a well-behaved adapter to flush and exit, short enough not to slow a run down. */
 const SHUTDOWN_GRACE_MS = 500;
 type Failure = { readonly code: AdapterFaultCode; readonly detail: string; readonly cause?: unknown };
-type Answer = { readonly ok: true; readonly value: Outcome } | ({ readonly ok: false } & Failure);
+type Answer = { readonly ok: true; readonly value: Outcome; readonly model?: readonly ModelExchange[] } | ({ readonly ok: false } & Failure);
 
 const HELLO = Object.freeze({ id: 0, op: "hello", protocol: PROTOCOL_VERSION }) satisfies Request;
 
@@ -88,6 +92,8 @@ export const PIPELINE_DEPTH = 8;
 interface Job {
   readonly request: OperationRequest;
   readonly timeoutMs: number;
+  /** What the harness's model answers this request's model calls with; absent for an adapter without `model`. */
+  readonly model?: readonly ModelAnswerSpec[];
   resolve(exchange: Exchange): void;
   reject(error: unknown): void;
 }
@@ -136,8 +142,9 @@ class StdioDriver implements Driver {
     this.#process = process;
     this.name = hello.name;
     this.capabilities = hello.capabilities;
-    // Without pipelining the protocol pairs answers with requests by order alone: one request in flight.
-    this.#maxInFlight = hello.pipelining ? PIPELINE_DEPTH : 1;
+    // Without pipelining the protocol pairs answers with requests by order alone: one request in flight. An
+    // adapter that calls the model reads its answers from stdin, where a request written ahead would stand.
+    this.#maxInFlight = hello.pipelining && !this.capabilities.includes("model") ? PIPELINE_DEPTH : 1;
     this.#unlinkSignal = onAbort(signal, () => void this.close());
   }
 
@@ -145,8 +152,9 @@ class StdioDriver implements Driver {
     if (this.#closing) return Promise.reject(closedError());
     const request = { id: this.#nextId++, ...call } as OperationRequest;
     const timeoutMs = options.timeoutMs ?? this.settings.timeoutMs;
+    const model = this.capabilities.includes("model") ? (options.model ?? []) : undefined;
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ request, timeoutMs, resolve, reject });
+      this.#waiting.push({ request, timeoutMs, ...(model === undefined ? {} : { model }), resolve, reject });
       this.#pump();
     });
   }
@@ -188,7 +196,7 @@ class StdioDriver implements Driver {
     }
     if (this.#closing) return job.reject(closedError(request));
     const reading = await this.#ask(process, job);
-    if (reading.ok) return job.resolve({ request, outcome: reading.value });
+    if (reading.ok) return job.resolve({ request, outcome: reading.value, ...(reading.model === undefined ? {} : { model: reading.model }) });
     if (this.#blamed.has(process)) {
       // Written after the request that broke the stream: nothing is known against it, so it goes again.
       if (this.#closing) return job.reject(closedError(request));
@@ -202,14 +210,32 @@ class StdioDriver implements Driver {
     job.reject(new AdapterFault(reading.code, request, reading.detail, this.stderr.toString(), { cause: reading.cause }));
   }
 
-  async #ask(process: AdapterProcess, { request, timeoutMs }: Job): Promise<Answer> {
+  /**
+   * Writes the request and reads what comes back: its answer, after any calls to the harness's model
+   * (protocol 1.1), each answered on stdin with its own timeout, at most WIRE_LIMITS.modelCalls of them.
+   */
+  async #ask(process: AdapterProcess, { request, timeoutMs, model }: Job): Promise<Answer> {
     const stray = process.takeStray();
     if (stray !== undefined) return readStray(stray, request);
-    const line = JSON.stringify(request);
+    const answers = model === undefined ? undefined : scriptedAnswers(model, request.window);
     try {
-      const answered = await process.exchange(line, timeoutMs);
-      this.#slowestAnswerMs = Math.max(this.#slowestAnswerMs, answered.ms);
-      return readResponse(answered.line, request);
+      let line = JSON.stringify(request);
+      for (;;) {
+        const answered = await process.exchange(line, timeoutMs);
+        this.#slowestAnswerMs = Math.max(this.#slowestAnswerMs, answered.ms);
+        const turn = readTurn(answered.line, request, answers !== undefined);
+        if (!turn.ok) return turn;
+        if ("outcome" in turn.value || answers === undefined) {
+          // readTurn reads a model call only for an adapter with answers, so this is the request's answer.
+          const { outcome } = turn.value as { outcome: Outcome };
+          return { ok: true, value: outcome, ...(answers === undefined ? {} : { model: answers.exchanges }) };
+        }
+        if (answers.exchanges.length === WIRE_LIMITS.modelCalls) {
+          const detail = `${request.op} request ${request.id} made more than ${WIRE_LIMITS.modelCalls} model calls, the protocol's limit for one request`;
+          return { ok: false, code: "limits", detail };
+        }
+        line = JSON.stringify({ id: request.id, model_answer: answers.answer(turn.value.call) } satisfies ModelAnswerLine);
+      }
     } catch (error) {
       if (!(error instanceof TransportFailure)) throw error;
       return { ok: false, code: error.code, detail: error.detail, cause: error.cause };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HelloRequest, HelloResponse, OperationResponse, Request } from "./protocol.ts";
 import { TraceExchange, TraceHeader } from "./trace.ts";
+import { ModelAnswerLine, ModelCallLine } from "./model.ts";
 import { Span, Window } from "./window.ts";
 
 /**
@@ -12,6 +13,8 @@ export const JSON_SCHEMA_SOURCES = {
   "hello-request.schema.json": HelloRequest,
   "hello-response.schema.json": HelloResponse,
   "operation-response.schema.json": OperationResponse,
+  "model-call.schema.json": ModelCallLine,
+  "model-answer.schema.json": ModelAnswerLine,
   "window.schema.json": Window,
   "span.schema.json": Span,
   "trace-header.schema.json": TraceHeader,

@@ -11,6 +11,8 @@ export const WIRE_LIMITS = Object.freeze({
   lineBytes: 64 * 1024 * 1024,
   /** Arrays and objects nested in one answer, the answer counted as 1: a window's own fields reach 6. */
   depth: 64,
+  /** Calls to the harness's model while one request is pending (protocol 1.1): a model-driven pruner needs a few. */
+  modelCalls: 8,
 });
 
 /** What is wrong with an answer, and where (relative to the value checked). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Budget } from "./protocol.ts";
+import { Budget, RequestId } from "./protocol.ts";
 
 /**
  * A call a model-driven pruner makes to its model while it handles one request (issue 32): the harness
@@ -30,3 +30,17 @@ export const ModelAnswer = z
   ])
   .meta({ id: "ModelAnswer" });
 export type ModelAnswer = z.infer<typeof ModelAnswer>;
+
+/**
+ * Protocol 1.1: a model call an adapter that declared `model` writes on stdout while it handles request
+ * `id`, before its answer; the harness answers it on the adapter's stdin with a ModelAnswerLine.
+ */
+export const ModelCallLine = z
+  .strictObject({ id: RequestId, model: ModelCall })
+  .meta({ id: "ModelCallLine", description: "One line on the adapter's stdout: a call to the harness's model while request `id` is pending." });
+export type ModelCallLine = z.infer<typeof ModelCallLine>;
+
+export const ModelAnswerLine = z
+  .strictObject({ id: RequestId, model_answer: ModelAnswer })
+  .meta({ id: "ModelAnswerLine", description: "One line on the adapter's stdin: the harness's answer to the adapter's last model call." });
+export type ModelAnswerLine = z.infer<typeof ModelAnswerLine>;

@@ -3,17 +3,22 @@ import { Store, Window } from "./window.ts";
 
 /** The stdio protocol version this harness speaks. */
 export const PROTOCOL_VERSION = 1;
+/**
+ * Its minor version: 1.1 adds calls to the harness's model (docs/protocol.md, "Model calls"). An adapter
+ * declares the minor version it speaks in hello; one that declares none speaks 1.0, and is sent nothing new.
+ */
+export const PROTOCOL_MINOR = 1;
 
 /** The operations a pruner may declare, in the order the harness lists them. */
 export const OPERATIONS = ["prune", "summarize", "reground", "compact"] as const;
 /**
- * What a pruner declares: its operations, and `model` when it writes summaries with the harness's model
- * (in process only so far: see docs/protocol.md, "Model-driven pruners").
+ * What a pruner declares: its operations, and `model` when it chooses and writes summaries with the
+ * harness's model (over stdio from protocol 1.1: docs/protocol.md, "Model calls").
  */
 export const Capability = z.enum([...OPERATIONS, "model"]);
 export type Capability = z.infer<typeof Capability>;
 
-const RequestId = z.int().min(0);
+export const RequestId = z.int().min(0);
 
 export const HelloRequest = z.strictObject({ id: RequestId, op: z.literal("hello"), protocol: z.literal(PROTOCOL_VERSION) });
 export const PruneRequest = z
@@ -76,6 +81,8 @@ export const HelloResponse = z
      * the harness may write the next requests before the first is answered (docs/protocol.md §1).
      */
     pipelining: z.boolean().optional(),
+    /** The minor version of protocol 1 the adapter speaks; absent means 0. From 1, it may call the harness's model. */
+    protocol_minor: z.int().min(0).optional(),
   })
   .meta({ id: "HelloResponse" });
 export type HelloResponse = z.infer<typeof HelloResponse>;

@@ -1,12 +1,16 @@
-"""The prunecheck stdio protocol v1 loop (docs/protocol.md): one JSON request a line on stdin, exactly one
+"""The prunecheck stdio protocol 1.1 loop (docs/protocol.md): one JSON request a line on stdin, exactly one
 JSON response a line on stdout, in order, flushed at once. stderr is free text the harness captures.
 
 The loop reads the next request only once the last one is answered, so it declares pipelining in hello:
-the harness may write requests ahead and the loop still takes them one at a time, in order.
+the harness may write requests ahead and the loop still takes them one at a time, in order. Except for a
+pruner that declares "model": its model's answers arrive on stdin mid-request, where a request written
+ahead would stand in their way.
 
-serve(pruner) turns any object with prune (and optionally summarize, reground) methods into an adapter.
-A method returns the new window, or raises UnrecoverablePruneError to refuse. Every request is
+serve(pruner) turns any object with prune (and optionally summarize, reground, compact) methods into an
+adapter. A method returns the new window, or raises UnrecoverablePruneError to refuse. Every request is
 independent: the pruner gets the whole window and store each time and keeps nothing between requests.
+A pruner that declares "model" gets the harness's model (model.py) as the last argument of compact, and
+writes summaries itself in summarize_with_model(window, span_ids, summary_id, store, model).
 """
 
 import json
@@ -14,7 +18,8 @@ import sys
 import traceback
 
 from .errors import UnrecoverablePruneError
-from .wire import OPERATIONS, PROTOCOL_VERSION, BadRequest, check_request, request_id
+from .model import HarnessGone, Model, stdio_ask
+from .wire import OPERATIONS, PROTOCOL_MINOR, PROTOCOL_VERSION, BadRequest, check_request, request_id
 
 _PROTOCOL_OPS = ("hello", "shutdown") + OPERATIONS
 
@@ -33,7 +38,10 @@ def serve(pruner, stdin=None, stdout=None):
             line = stdin.readline()
             if not line:
                 return 0
-            response, stop = handle_line(pruner, line)
+            try:
+                response, stop = handle_line(pruner, line, lambda rid: stdio_ask(rid, stdin, stdout, encode))
+            except (HarnessGone, BrokenPipeError):
+                return 0
             if response is not None:
                 try:
                     stdout.write(encode(response) + b"\n")
@@ -52,16 +60,21 @@ def encode(response):
     return json.dumps(response, ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode("ascii")
 
 
-def handle_line(pruner, line):
-    """One request line (bytes or str) -> (response dict or None, whether to stop). Never raises."""
+def handle_line(pruner, line, asker=None):
+    """One request line (bytes or str) -> (response dict or None, whether to stop).
+
+    `asker(rid)` gives the `ask` of request `rid`'s model calls (model.py), for a pruner that declares
+    "model". Never raises, but for HarnessGone: the harness is gone, and so is the session."""
     try:
-        return _handle(pruner, line)
+        return _handle(pruner, line, asker)
+    except HarnessGone:
+        raise
     except Exception as error:  # a bug here must cost one answer, not the whole session
         traceback.print_exc(file=sys.stderr)
         return _error(None, "InternalError", f"this is a bug in prunecheck_adapter: {error!r}"), False
 
 
-def _handle(pruner, line):
+def _handle(pruner, line, asker):
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8")
@@ -85,18 +98,25 @@ def _handle(pruner, line):
 
     if op == "shutdown":
         return None, True
+    uses_model = "model" in capabilities_of(pruner)
     if op == "hello":
         return {
             "id": rid,
             "ok": True,
             "protocol": PROTOCOL_VERSION,
+            "protocol_minor": PROTOCOL_MINOR,
             "name": name_of(pruner),
             "capabilities": list(capabilities_of(pruner)),
-            "pipelining": True,
+            "pipelining": not uses_model,
         }, False
+    if op == "summarize" and "summary_text" not in request and not uses_model:
+        return _error(rid, "BadRequest", 'summary_text is missing: only a pruner that declares "model" writes its own summaries'), False
     try:
-        window = _call(pruner, request)
+        model = Model(asker(rid)) if uses_model and asker is not None else None
+        window = _call(pruner, request, model)
         encode(window)
+    except HarnessGone:
+        raise
     except Exception as error:
         if not isinstance(error, UnrecoverablePruneError):
             traceback.print_exc(file=sys.stderr)
@@ -104,12 +124,17 @@ def _handle(pruner, line):
     return {"id": rid, "ok": True, "window": window}, False
 
 
-def _call(pruner, request):
+def _call(pruner, request, model):
     op = request["op"]
     if op == "prune":
         return pruner.prune(request["window"], request["evict_ids"], request["store"])
+    if op == "summarize" and "summary_text" not in request:
+        return pruner.summarize_with_model(request["window"], request["span_ids"], request["summary_id"], request["store"], model)
     if op == "summarize":
         return pruner.summarize(request["window"], request["span_ids"], request["summary_id"], request["summary_text"], request["store"])
+    if op == "compact":
+        extra = () if model is None else (model,)
+        return pruner.compact(request["window"], request["store"], request["budget"], *extra)
     return pruner.reground(request["window"], request["store"])
 
 
@@ -119,10 +144,12 @@ def name_of(pruner):
 
 
 def capabilities_of(pruner):
-    """The declared capabilities the pruner has a method for; without a declaration, the methods it has."""
+    """The declared capabilities the pruner has a method for, and "model" when declared; without a
+    declaration, the operations it has methods for."""
     declared = getattr(pruner, "capabilities", None)
     ops = OPERATIONS if declared is None else [op for op in declared if op in OPERATIONS]
-    return tuple(op for op in ops if callable(getattr(pruner, op, None)))
+    model = ("model",) if declared is not None and "model" in declared else ()
+    return tuple(op for op in ops if callable(getattr(pruner, op, None))) + model
 
 
 def to_wire_error(error):

@@ -1,4 +1,4 @@
-"""A port of src/reference (prune, summarize, reground) with the same semantics, refusal codes included.
+"""A port of src/reference (prune, summarize, reground, compact) with the same semantics, refusal codes included.
 
 Pure functions over the wire's plain data (dicts, lists, strings). Inputs are never changed: every span
 that changes is a new dict, and a span that does not change is passed through as it came. Store lookups
@@ -137,6 +137,48 @@ def summarize(window, span_ids, summary_id, summary_text, store):
             spans.append(summary)
         elif span["span_id"] not in wanted_set:
             spans.append(span)
+    return {"spans": spans, "derivation_depth": window["derivation_depth"] + 1}
+
+
+def span_size(span, unit):
+    """As src/wire/budget.ts: code points of the text ("chars"), or ceil(code points / 4) ("tokens")."""
+    points = len(span["text"])
+    return points if unit == "chars" else -(-points // 4)
+
+
+def window_size(window, unit):
+    return sum(span_size(span, unit) for span in window["spans"])
+
+
+def compact(window, store, budget):
+    """Evicts the oldest spans that have a byte-exact copy to pointers until the window fits the budget.
+
+    Recency orders the candidates, it never decides what may be lost: a span without a copy is skipped,
+    whatever its tags. When the candidates cannot make the window fit, it refuses (budget_unreachable)
+    and names the first span that would have had to go without a copy."""
+    assert_grounded_if_derived(window, store)
+    unit, limit = budget["unit"], budget["limit"]
+    size = window_size(window, unit)
+    spans = list(window["spans"])
+    for index, span in enumerate(spans):
+        if size <= limit:
+            break
+        if kind_of(span) == "pointer" or copy_problem(span, store) is not None:
+            continue
+        pointer = to_pointer(span)
+        saved = span_size(span, unit) - span_size(pointer, unit)
+        if saved <= 0:
+            continue
+        spans[index] = pointer
+        size -= saved
+    if size > limit:
+        blocker = next((span for span in spans if kind_of(span) != "pointer" and copy_problem(span, store) is not None), None)
+        detail = f"the window needs {size} {unit} after evicting every span that has a copy, over the budget of {limit}"
+        raise UnrecoverablePruneError(
+            "budget_unreachable",
+            None if blocker is None else blocker["span_id"],
+            detail + ("; this span has no byte-exact copy" if blocker is not None else ""),
+        )
     return {"spans": spans, "derivation_depth": window["derivation_depth"] + 1}
 
 

@@ -1,25 +1,33 @@
-"""Checks a decoded request against the protocol v1 shapes of src/wire (schema/request.schema.json).
+"""Checks a decoded request against the protocol 1.1 shapes of src/wire (schema/request.schema.json).
 
 A request that fails is answered with a BadRequest error instead of reaching the pruner, so a pruner may
 index spans without guarding every field. Nothing here changes the request.
 """
 
 PROTOCOL_VERSION = 1
+# 1.1: an adapter that declares "model" may call the harness's model while it handles a request.
+PROTOCOL_MINOR = 1
 
 # Same set, same spelling as src/wire/tags.ts. The seed's prose names `precondition`; its code forgot it.
 PRECONDITION_TAGS = ("invariant", "constraint", "negative_result", "scope_qualifier", "precondition")
 
 SPAN_KINDS = ("original", "pointer", "summary")
 
-OPERATIONS = ("prune", "summarize", "reground")
+OPERATIONS = ("prune", "summarize", "reground", "compact")
 
+BUDGET_UNITS = ("chars", "tokens")
+
+# The fields each request must have; summarize's summary_text is absent when the pruner writes the summary
+# itself with the harness's model (it declared "model").
 _REQUEST_FIELDS = {
     "hello": ("id", "op", "protocol"),
     "prune": ("id", "op", "window", "evict_ids", "store"),
-    "summarize": ("id", "op", "window", "span_ids", "summary_id", "summary_text", "store"),
+    "summarize": ("id", "op", "window", "span_ids", "summary_id", "store"),
     "reground": ("id", "op", "window", "store"),
+    "compact": ("id", "op", "window", "store", "budget"),
     "shutdown": ("id", "op"),
 }
+_OPTIONAL_FIELDS = {"summarize": ("summary_text",)}
 
 _MAX_SAFE_INTEGER = 2**53 - 1
 
@@ -52,7 +60,7 @@ def check_request(request, known_ops):
     if op not in known_ops:
         raise BadRequest(f"unknown op {op!r}", "op")
     fields = _REQUEST_FIELDS[op]
-    _check_fields(request, fields, fields, "")
+    _check_fields(request, fields, fields + _OPTIONAL_FIELDS.get(op, ()), "")
     checked = dict(request)
     checked["id"] = _int_at(request["id"], "id")
     if op == "hello" and _as_int(request["protocol"]) != PROTOCOL_VERSION:
@@ -66,8 +74,20 @@ def check_request(request, known_ops):
             _string_list(request[name], name)
     if op == "summarize":
         _nonempty_string(request["summary_id"], "summary_id")
-        _string(request["summary_text"], "summary_text")
+        if "summary_text" in request:
+            _string(request["summary_text"], "summary_text")
+    if op == "compact":
+        checked["budget"] = _check_budget(request["budget"], "budget")
     return checked
+
+
+def _check_budget(budget, path):
+    if not isinstance(budget, dict):
+        raise BadRequest("a budget is an object", path)
+    _check_fields(budget, ("unit", "limit"), ("unit", "limit"), path)
+    if budget["unit"] not in BUDGET_UNITS:
+        raise BadRequest(f"unit is one of {', '.join(BUDGET_UNITS)}", f"{path}.unit")
+    return {"unit": budget["unit"], "limit": _int_at(budget["limit"], f"{path}.limit")}
 
 
 def check_window(window, path):

@@ -60,7 +60,7 @@ class HandleLineTest(unittest.TestCase):
     def test_hello(self):
         self.assertEqual(
             self.answer(line({"id": 0, "op": "hello", "protocol": 1})),
-            {"id": 0, "ok": True, "protocol": 1, "name": "reference-python", "capabilities": ["prune", "summarize", "reground"], "pipelining": True},
+            {"id": 0, "ok": True, "protocol": 1, "protocol_minor": 1, "name": "reference-python", "capabilities": ["prune", "summarize", "reground"], "pipelining": True},
         )
 
     def test_capabilities_default_to_the_methods_there_are(self):
@@ -200,7 +200,7 @@ class AdapterProcessTest(unittest.TestCase):
         adapter = self.start("examples/python/adapter.py")
         self.assertEqual(
             adapter.ask(line({"id": 0, "op": "hello", "protocol": 1})),
-            {"id": 0, "ok": True, "protocol": 1, "name": "reference-python", "capabilities": ["prune", "summarize", "reground"], "pipelining": True},
+            {"id": 0, "ok": True, "protocol": 1, "protocol_minor": 1, "name": "reference-python", "capabilities": ["prune", "summarize", "reground"], "pipelining": True},
         )
         pruned = adapter.ask(line({"id": 1, "op": "prune", "window": WINDOW, "evict_ids": ["a"], "store": STORE}))
         pointer = {**SPAN, "text": "[externalized: ka]", "kind": "pointer"}

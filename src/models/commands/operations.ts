@@ -84,7 +84,7 @@ export class SummarizeWithModel implements fc.AsyncCommand<World, Harness> {
     readonly selector: Selector,
     readonly script: readonly ModelAnswerSpec[],
   ) {}
-  check = (world: Readonly<World>) => world.capabilities.includes("model");
+  check = (world: Readonly<World>) => world.capabilities.includes("model") && operationsFor(world.capabilities).includes("summarize");
   async run(world: World, harness: Harness) {
     const span_ids = resolveSelector(this.selector, world);
     prepare(world, harness, this.selector.prepare, span_ids);
