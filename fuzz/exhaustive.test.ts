@@ -3,7 +3,7 @@ import { inProcessDriver } from "../src/transport/in-process.ts";
 import type { Pruner } from "../src/transport/pruner.ts";
 import { appliesTo, type Level } from "../src/models/property.ts";
 import { PROPERTIES } from "../properties/index.ts";
-import { referencePruner } from "../src/reference/index.ts";
+import { referenceModelPruner, referencePruner } from "../src/reference/index.ts";
 import type { Capability } from "../src/wire/protocol.ts";
 import { caseCount, enumerateCases, SPAN_KINDS, stageCase } from "./exhaustive.ts";
 import type { ExhaustiveCase } from "../src/models/exhaustive-case.ts";
@@ -11,6 +11,8 @@ import dropsPreconditions from "./fixtures/drops-preconditions.ts";
 import orphansDependents from "./fixtures/orphans-dependents.ts";
 import staleKeyAccepted from "./fixtures/stale-key-accepted.ts";
 import { summaryOfSummary } from "../properties/mutants/summary-of-summary.ts";
+import { compactSummarizesPreconditions } from "../properties/mutants/compact-summarizes-preconditions.ts";
+import { compactsEveryCall } from "../properties/mutants/compacts-every-call.ts";
 import { judgeCase } from "./judge.ts";
 
 const CAPABILITY_SETS: readonly (readonly Capability[])[] = [
@@ -18,6 +20,8 @@ const CAPABILITY_SETS: readonly (readonly Capability[])[] = [
   ["prune", "summarize"],
   ["prune", "reground"],
   ["prune", "summarize", "reground", "compact"],
+  ["prune", "compact", "model"],
+  ["prune", "summarize", "reground", "compact", "model"],
 ];
 
 describe("the exhaustive enumeration", () => {
@@ -173,6 +177,27 @@ describe("the exhaustive phase on in-process pruners", () => {
   it("finds a summary of a summary at the one-span externalized summary case", async () => {
     const first = await firstFailures(summaryOfSummary.pruner, 1, "core");
     expect(first.get("depth-bound")?.testCase).toEqual({ depth: 0, spans: [["precondition", "summary-exact"]], op: "summarize", named: [0] });
+  });
+
+  it("finds nothing against the model-driven reference, whatever the model answers (bound 1, strict)", async () => {
+    expect([...(await firstFailures(referenceModelPruner, 1, "strict")).keys()]).toEqual([]);
+  });
+
+  it("finds a compactor that lets the model's 'redundant' summarize a precondition span, at one span", async () => {
+    const first = await firstFailures(compactSummarizesPreconditions.pruner, 1, "core", "choice-gated");
+    expect(first.get("choice-gated")?.testCase).toEqual({
+      depth: 0,
+      spans: [["precondition", "exact"]],
+      op: "compact",
+      named: [],
+      fraction: 0.75,
+      model: { kind: "choose", pick: "everything" },
+    });
+  });
+
+  it("finds a compactor that compacts its own result again, by sending a successful compact twice", async () => {
+    const first = await firstFailures(compactsEveryCall.pruner, 2, "core", "compaction-converges");
+    expect(first.get("compaction-converges")?.testCase).toMatchObject({ op: "compact", model: { kind: "faithful" } });
   });
 
   it("finds a pruner that accepts stale keys at the one-span stale case", async () => {

@@ -5,6 +5,7 @@ import { storeSnapshot } from "../src/models/harness.ts";
 import { showIds } from "../src/models/commands/selector.ts";
 import { World, type CopyMode } from "../src/models/world.ts";
 import { operationsFor, type SpanForm } from "../src/models/input-space.ts";
+import type { ModelAnswerSpec } from "../src/model/answer.ts";
 
 /**
  * The bounded-exhaustive phase's cases (the small-scope hypothesis: most pruner faults show in a window of
@@ -12,7 +13,9 @@ import { operationsFor, type SpanForm } from "../src/models/input-space.ts";
  * times a copy state; a case is a window of up to `bound` such spans, at depth 0 or 1, its spans
  * independent or each depending on the one before (a tool call and its results, a chain), and one request
  * on it: a prune of every evict subset, and where declared a summarize of every non-empty source subset,
- * a reground, and a compact to nothing and to half the window's size.
+ * a reground, and a compact to nothing and to half the window's size. For an implementation that declares
+ * `model`, each compact, and each summarize sent without text for it to write, once per answer of
+ * MODEL_ANSWERS.
  */
 /** The form (../src/models/input-space.ts) a span in each copy state has: together, every form there is. */
 export const COPY_STATE_FORMS: Record<CopyState, SpanForm> = {
@@ -33,13 +36,35 @@ const TAG_CLASS_NAMES = Object.keys(TAG_CLASSES) as TagClass[];
 export const SPAN_KINDS: readonly (readonly [TagClass, CopyState])[] = TAG_CLASS_NAMES.flatMap((tags) => COPY_STATES.map((copy) => [tags, copy] as const));
 
 export const COMPACT_FRACTIONS = [0, 0.5] as const;
+/**
+ * A model-driven compactor's too: three quarters of the window leaves room for a model's summary of it (a
+ * faithful one keeps 24 characters a source), which at half a summary of these texts never meets.
+ */
+export const MODEL_COMPACT_FRACTIONS = [0, 0.5, 0.75] as const;
+
+/**
+ * What the model answers in the model-driven cases: one answer of each way the seed's failures arise
+ * (src/model/answer.ts), the faithful one first. A careless summary answer also calls everything redundant.
+ */
+export const MODEL_ANSWERS: readonly ModelAnswerSpec[] = [
+  { kind: "faithful" },
+  { kind: "choose", pick: "everything" },
+  { kind: "paraphrase", change: "drop-scope" },
+  { kind: "claims", provenance: "invented" },
+  { kind: "empty" },
+  { kind: "error", message: "Error: 429 Too Many Requests" },
+];
 
 /** Operations per window of k spans, for an implementation declaring `capabilities`. */
 function opsPerWindow(k: number, capabilities: readonly Capability[]): number {
   const subsets = 2 ** k;
   const ops = operationsFor(capabilities);
+  const answers = capabilities.includes("model") ? MODEL_ANSWERS.length : 0;
   return (
-    subsets + (ops.includes("summarize") ? subsets - 1 : 0) + (ops.includes("reground") ? 1 : 0) + (ops.includes("compact") ? COMPACT_FRACTIONS.length : 0)
+    subsets +
+    (ops.includes("summarize") ? (subsets - 1) * (1 + answers) : 0) +
+    (ops.includes("reground") ? 1 : 0) +
+    (ops.includes("compact") ? (answers === 0 ? COMPACT_FRACTIONS.length : MODEL_COMPACT_FRACTIONS.length * answers) : 0)
   );
 }
 
@@ -50,8 +75,8 @@ function linkings(k: number): readonly boolean[] {
 
 /**
  * Σ over k = 0..bound of 2 depths × (k ≥ 2 ? 2 : 1) linkings × 40^k windows × (2^k prunes + [summarize]
- * (2^k − 1) + [reground] 1 + [compact] 2): for prune only, 25,762 cases at bound 2 and 2,073,762 at bound 3;
- * for the reference (every operation), 64,488 and 4,672,488.
+ * (2^k − 1) × (1 + [model] 6) + [reground] 1 + [compact] 2, or with model 3 × 6): for prune only, 25,762 cases at
+ * bound 2 and 2,073,762 at bound 3; for the reference (every operation), 64,488 and 4,672,488.
  */
 export function caseCount(bound: number, capabilities: readonly Capability[]): number {
   let total = 0;
@@ -62,6 +87,7 @@ export function caseCount(bound: number, capabilities: readonly Capability[]): n
 /** Every case up to the bound, smallest windows first, so the first failure of a property is a smallest one. */
 export function* enumerateCases(bound: number, capabilities: readonly Capability[]): Generator<ExhaustiveCase> {
   const ops = operationsFor(capabilities);
+  const answers = capabilities.includes("model") ? MODEL_ANSWERS : [];
   for (let k = 0; k <= bound; k++) {
     for (const chained of linkings(k)) {
       for (const depth of [0, 1] as const) {
@@ -69,10 +95,19 @@ export function* enumerateCases(bound: number, capabilities: readonly Capability
           const window = { depth, spans, ...(chained ? { chained } : {}) };
           for (const named of subsets(k)) yield { ...window, op: "prune", named };
           if (ops.includes("summarize")) {
-            for (const named of subsets(k)) if (named.length > 0) yield { ...window, op: "summarize", named };
+            for (const named of subsets(k)) {
+              if (named.length === 0) continue;
+              yield { ...window, op: "summarize", named };
+              for (const model of answers) yield { ...window, op: "summarize", named, model };
+            }
           }
           if (ops.includes("reground")) yield { ...window, op: "reground", named: [] };
-          if (ops.includes("compact")) for (const fraction of COMPACT_FRACTIONS) yield { ...window, op: "compact", named: [], fraction };
+          if (ops.includes("compact")) {
+            if (answers.length === 0) for (const fraction of COMPACT_FRACTIONS) yield { ...window, op: "compact", named: [], fraction };
+            for (const fraction of answers.length === 0 ? [] : MODEL_COMPACT_FRACTIONS) {
+              for (const model of answers) yield { ...window, op: "compact", named: [], fraction, model };
+            }
+          }
         }
       }
     }
@@ -174,10 +209,11 @@ export function stageCase(testCase: ExhaustiveCase, capabilities: readonly Capab
       return { world, label: `prune ${showIds(ids)}`, call: { op: "prune", window, evict_ids: ids, store } };
     case "summarize": {
       const summary_id = world.freshId("sum");
+      const text = testCase.model === undefined ? { summary_text: "schema constraints verified" } : {};
       return {
         world,
-        label: `summarize ${showIds(ids)} as ${JSON.stringify(summary_id)}`,
-        call: { op: "summarize", window, span_ids: ids, summary_id, summary_text: "schema constraints verified", store },
+        label: `summarize ${showIds(ids)} as ${JSON.stringify(summary_id)}${testCase.model === undefined ? "" : " with the model"}`,
+        call: { op: "summarize", window, span_ids: ids, summary_id, ...text, store },
       };
     }
     case "reground":

@@ -16,14 +16,19 @@ export interface CaseVerdict {
 /**
  * Sends a case's one request through the model's Harness, which lets every given property judge the same
  * answer: the exact property code a random run uses, one request (and the probes the properties ask for)
- * per case rather than one per property.
+ * per case rather than one per property. A compact that succeeds is sent again on its own answer, under the
+ * same budget, as a runtime's next call would be (compaction-converges judges the pair).
  */
 export async function judgeCase(driver: Driver, testCase: ExhaustiveCase, properties: readonly Property[], level: Level): Promise<CaseVerdict> {
   const { world, label, call } = stageCase(testCase, driver.capabilities);
   const harness = new Harness(driver, properties, level);
   harness.note(`the exhaustive case is ${describeCase(testCase)}`);
   try {
-    await harness.exchange(world, label, call);
+    const script = testCase.model === undefined ? undefined : [testCase.model];
+    const outcome = await harness.exchange(world, label, call, script);
+    if (call.op === "compact" && outcome.ok) {
+      await harness.exchange(world, `compact the result again to ${call.budget.limit} ${call.budget.unit}`, { ...call, window: outcome.window }, script);
+    }
   } catch (error) {
     if (!(error instanceof PropertyViolation)) throw error;
   }

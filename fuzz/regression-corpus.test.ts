@@ -3,7 +3,8 @@ import type { Driver } from "../src/transport/driver.ts";
 import { inProcessDriver } from "../src/transport/in-process.ts";
 import { referencePruner } from "../src/reference/index.ts";
 import { PROPERTIES } from "../properties/index.ts";
-import { catalogPruner, mutantTarget, referenceFor } from "../properties/mutants/catalog-target.ts";
+import { catalogPruner, mutantTarget } from "../properties/mutants/catalog-target.ts";
+import { referenceWith } from "../src/reference/index.ts";
 import { MUTANTS } from "../properties/mutants/index.ts";
 import { loadCorpus, type CorpusEntry } from "../src/engine/corpus.ts";
 import { replayEntry } from "./replay-entry.ts";
@@ -50,7 +51,7 @@ describe("the regression corpus", () => {
     });
 
     it("passes on the reference", async () => {
-      const outcome = await replay(entry, inProcessDriver(referenceFor(entry.report.implementation.capabilities)));
+      const outcome = await replay(entry, inProcessDriver(referenceWith(entry.report.implementation.capabilities)));
       expect(outcome.verdict).toBe("passes");
     });
   });

@@ -1,5 +1,5 @@
 import type { Pruner } from "../../src/transport/pruner.ts";
-import { referenceModelPruner, referencePruner } from "../../src/reference/index.ts";
+import { referenceWith } from "../../src/reference/index.ts";
 import type { Target } from "../../src/reports/report.ts";
 import { MUTANTS } from "./index.ts";
 import type { Mutant } from "./mutant.ts";
@@ -15,15 +15,7 @@ export function mutantTarget(mutant: Mutant): Extract<Target, { kind: "impl" }> 
  * importing the path: a corpus file in a pull request must not choose what `npm test` runs.
  */
 export function catalogPruner(target: Target): Pruner | null {
-  if (target.kind === "reference") return referencePruner;
+  if (target.kind === "reference") return referenceWith(target.capabilities);
   if (target.kind !== "impl") return null;
   return MUTANTS.find((mutant) => mutantTarget(mutant).path === target.path)?.pruner ?? null;
-}
-
-/**
- * The reference a report is to pass on once fixed: the one that declares what its implementation declared,
- * so that the replayed run is the same scenario (a `model` pruner's scenarios hold model-written summaries).
- */
-export function referenceFor(capabilities: readonly string[]): Pruner {
-  return capabilities.includes("model") ? referenceModelPruner : referencePruner;
 }

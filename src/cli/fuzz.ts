@@ -20,6 +20,7 @@ export async function fuzzCommand(argv: readonly string[], io: Io, signal: Abort
   const { values } = parse("fuzz", argv, {
     cmd: { type: "string" },
     impl: { type: "string" },
+    capabilities: { type: "string" },
     "timeout-ms": { type: "string" },
     level: { type: "string" },
     time: { type: "string" },

@@ -19,8 +19,10 @@ the adapter failed its handshake or prunecheck failed (then summary.json has an 
 Run \`prunecheck <command> --help\` for its flags; \`prunecheck --version\` prints the version.`,
   run: `prunecheck run [--cmd "<shell command>" | --impl <module>] [options]
 
-  --cmd "<command>"   an adapter speaking stdio protocol v1 (docs/protocol.md), started with sh -c
+  --cmd "<command>"   an adapter speaking stdio protocol 1.1 (docs/protocol.md), started with sh -c
   --impl <path>       a TS/JS module exporting a pruner (README: "Check your own pruner")
+  --capabilities LIST without --cmd/--impl: the embedded reference declaring only LIST, e.g.
+                      prune,compact,model (the model-driven reference when model is in it)
   --level core|strict conformance level (default core)
   --runs N            generated scenarios per property, 1 to 1000000 (default 200)
   --seed N            fast-check seed, 0 to 2147483647 (default: random, printed and recorded);
@@ -57,7 +59,7 @@ implementation that could not be run.`,
 Replays the regression corpus for this target, enumerates every case up to the exhaustive bound, then
 generates random rounds until the budget is spent or every property has a counterexample.
 
-  --cmd, --impl, --timeout-ms   the implementation, as for run (one adapter process per worker)
+  --cmd, --impl, --capabilities, --timeout-ms   the implementation, as for run (one adapter process per worker)
   --level core|strict           conformance level (default core)
   --time DURATION               budget: 90 (seconds), 30s, 10m, 1m30s (default 30s, at most 2147483647 ms)
   --rounds N                    at most N random rounds per property, 1 to 1000000, over all shards and

@@ -21,7 +21,13 @@ import { terminalText } from "../reports/escape/terminal.ts";
 import { checkRunOutputs } from "../files/output-paths.ts";
 import { summarizeFailure } from "../engine/unfinished.ts";
 
-const TARGET_FLAGS = { cmd: { type: "string" }, impl: { type: "string" }, "timeout-ms": { type: "string" }, help: { type: "boolean", short: "h" } } as const;
+const TARGET_FLAGS = {
+  cmd: { type: "string" },
+  impl: { type: "string" },
+  capabilities: { type: "string" },
+  "timeout-ms": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
 
 /**
  * The only place that touches argv, stdout, stderr, the environment, signals and exit codes. Without `io`,

@@ -5,7 +5,8 @@ import { inProcessDriver } from "../transport/in-process.ts";
 import type { Pruner } from "../transport/pruner.ts";
 import { openStdioDriver } from "../transport/stdio.ts";
 import { InputError } from "../errors/input.ts";
-import { referencePruner } from "../reference/index.ts";
+import { referenceWith } from "../reference/index.ts";
+import { Capability } from "../wire/protocol.ts";
 import type { Target } from "../reports/report.ts";
 
 export interface TargetOptions {
@@ -14,8 +15,21 @@ export interface TargetOptions {
   readonly signal?: AbortSignal;
 }
 
-/** `--cmd` / `--impl` / nothing, as a Target: the one place that knows how to reach an implementation. */
-export function targetFrom(flags: { cmd?: string | undefined; impl?: string | undefined }): Target | null {
+/**
+ * `--cmd` / `--impl` / nothing, as a Target: the one place that knows how to reach an implementation.
+ * `--capabilities` (a comma-separated list) makes the embedded reference declare only those.
+ */
+export function targetFrom(flags: { cmd?: string | undefined; impl?: string | undefined; capabilities?: string | undefined }): Target | null {
+  if (flags.capabilities !== undefined) {
+    if (flags.cmd !== undefined || flags.impl !== undefined) {
+      throw new InputError(
+        "usage",
+        "--capabilities selects what the embedded reference declares, and --cmd or --impl names another implementation",
+        "An adapter declares its capabilities in hello, a module in its `capabilities` field; drop --capabilities.",
+      );
+    }
+    return { kind: "reference", capabilities: capabilityList(flags.capabilities) };
+  }
   if (flags.cmd !== undefined && flags.impl !== undefined) {
     throw new InputError(
       "usage",
@@ -31,7 +45,7 @@ export function targetFrom(flags: { cmd?: string | undefined; impl?: string | un
 export async function openTarget(target: Target, options: TargetOptions): Promise<Driver> {
   switch (target.kind) {
     case "reference":
-      return inProcessDriver(referencePruner);
+      return inProcessDriver(referenceWith(target.capabilities));
     case "impl":
       return inProcessDriver(await loadPruner(target.path));
     case "cmd":
@@ -73,9 +87,23 @@ function isPruner(value: unknown): value is Pruner {
   return typeof candidate?.name === "string" && Array.isArray(candidate.capabilities) && typeof candidate.prune === "function";
 }
 
+/** `prune,compact,model` as capabilities, prune always among them; an unknown name is a usage error. */
+function capabilityList(list: string): Capability[] {
+  const names = list.split(",").map((name) => name.trim());
+  const unknown = names.find((name) => !Capability.safeParse(name).success);
+  if (unknown !== undefined) {
+    throw new InputError(
+      "usage",
+      `--capabilities: unknown capability ${JSON.stringify(unknown)}`,
+      `Choose from ${Capability.options.join(", ")}, separated by commas.`,
+    );
+  }
+  return Capability.options.filter((capability) => capability === "prune" || names.includes(capability));
+}
+
 export function describeTarget(target: Target): string {
   return target.kind === "reference"
-    ? "the embedded reference"
+    ? `the embedded reference${target.capabilities === undefined ? "" : ` declaring ${target.capabilities.join(", ")}`}`
     : target.kind === "impl"
       ? `module ${target.path}`
       : `command ${JSON.stringify(target.command)}`;

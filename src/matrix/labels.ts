@@ -29,7 +29,7 @@ export function packagesLine(column: Column): string {
 export function targetLabel(target: Target): string {
   switch (target.kind) {
     case "reference":
-      return "embedded reference";
+      return target.capabilities === undefined ? "embedded reference" : `embedded reference declaring ${target.capabilities.join(", ")}`;
     case "impl":
       return `--impl ${target.path}`;
     case "cmd":

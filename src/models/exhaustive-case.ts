@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ModelAnswerSpec } from "../model/answer.ts";
 
 export const TAG_CLASSES = {
   precondition: ["invariant"],
@@ -41,6 +42,11 @@ export const ExhaustiveCase = z.strictObject({
   named: z.array(z.int().min(0)),
   /** compact only: the budget as a fraction of the window's size in chars. */
   fraction: z.number().optional(),
+  /**
+   * For an implementation that declares `model`: what the harness's model answers every call of the request
+   * with (a compact, or a summarize then sent without text, for the implementation to write).
+   */
+  model: ModelAnswerSpec.optional(),
 });
 export type ExhaustiveCase = z.infer<typeof ExhaustiveCase>;
 
@@ -53,5 +59,6 @@ export function describeCase(testCase: ExhaustiveCase): string {
       : testCase.op === "reground"
         ? "reground"
         : `${testCase.op} {${testCase.named.join(",")}}`;
-  return `depth ${testCase.depth}, [${spans}]${testCase.chained === true ? ", chained" : ""}, ${what}`;
+  const model = testCase.model === undefined ? "" : `, the model answering ${JSON.stringify(testCase.model)}`;
+  return `depth ${testCase.depth}, [${spans}]${testCase.chained === true ? ", chained" : ""}, ${what}${model}`;
 }

@@ -7,6 +7,9 @@ import { compactWithModel } from "./model-compact.ts";
 import type { Model } from "../model/model.ts";
 import type { Budget } from "../wire/protocol.ts";
 import type { Store, Window } from "../wire/window.ts";
+import type { Capability } from "../wire/protocol.ts";
+import { capabilitiesFrom } from "../wire/protocol.ts";
+import type { Pruner } from "../transport/pruner.ts";
 
 export { prune } from "./prune.ts";
 export { summarize, summarizeWithModel, SUMMARY_DEPTH } from "./summarize.ts";
@@ -44,3 +47,14 @@ export const referenceModelPruner = definePruner({
   compact: (window: Window, store: Store, budget: Budget, model?: Model) =>
     model === undefined ? compact(window, store, budget) : compactWithModel(window, store, budget, model),
 });
+
+/**
+ * The embedded reference declaring exactly `capabilities` (prune always among them): the model-driven one
+ * when `model` is, else the reference. How a team sees what a compact-only or a model-driven pruner is held
+ * to (`prunecheck run --capabilities prune,compact,model`), and what a report replays on once fixed.
+ */
+export function referenceWith(capabilities?: readonly string[]): Pruner {
+  if (capabilities === undefined) return referencePruner;
+  const declared: Capability[] = capabilitiesFrom(["prune", ...capabilities]);
+  return { ...(declared.includes("model") ? referenceModelPruner : referencePruner), capabilities: declared };
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OperationRequest, Request, WireError } from "../wire/protocol.ts";
+import { Capability, OperationRequest, Request, WireError } from "../wire/protocol.ts";
 import { Window } from "../wire/window.ts";
 import { Origin } from "../models/origin.ts";
 import { Level } from "../models/property.ts";
@@ -9,7 +9,8 @@ export const REPORT_FORMAT = "prunecheck-report/2";
 
 /** How to reach the implementation again: what replay starts when no --cmd/--impl overrides it. */
 export const Target = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("reference") }),
+  /** The embedded reference; with `capabilities`, declaring only those (`run --capabilities`), the model-driven one when `model` is among them. */
+  z.strictObject({ kind: z.literal("reference"), capabilities: z.array(Capability).optional() }),
   z.strictObject({ kind: z.literal("impl"), path: z.string().min(1) }),
   z.strictObject({ kind: z.literal("cmd"), command: z.string().min(1) }),
 ]);

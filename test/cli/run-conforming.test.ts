@@ -12,6 +12,20 @@ import { cli, junitCases, lastLine, readReports, readSummary, ROOT, spawnCli, ST
 const { numRuns: RUNS, seed: SEED } = propertyBudget(25, 2024);
 const SUMMARY_LINE = /^prunecheck: \S+ conforms at (core|strict) \(\d+ properties checked(, \d+ skipped)?, \d+ runs, \d+ requests, \d+\.\d s\)$/;
 
+describe("prunecheck run --capabilities: the embedded reference declaring only those", () => {
+  it("checks the model-driven reference as a compactor with the harness's model, at strict, and records it to replay", async () => {
+    const out = tempDir();
+    const { code, lines } = await cli(["run", "--capabilities", "compact,model", "--level", "strict", "--runs", "20", "--seed", "7", "--out", out]);
+    expect(code).toBe(0);
+    expect(lines[0]).toContain("checking the embedded reference declaring prune, compact, model at strict");
+    const summary = readSummary(out);
+    expect(summary).toMatchObject({ implementation: "reference-model", capabilities: ["prune", "compact", "model"], violations: [] });
+    const checked = summary.results.filter((result) => result.status === "passed").map((result) => result.property);
+    expect(checked).toEqual(expect.arrayContaining(["choice-gated", "summaries-kept", "compaction-converges", "model-failure-safe"]));
+    expect(summary.results.find((result) => result.property === "reground-restores")?.status).toBe("skipped");
+  });
+});
+
 describe("prunecheck run on a conforming implementation", () => {
   const capabilities = inProcessDriver(referencePruner).capabilities;
 

@@ -32,6 +32,8 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
     ["zero runs", ["run", "--runs", "0"], '--runs must be a decimal integer from 1 to 1000000, got "0"'],
     ["a seed that is not an integer", ["run", "--seed", "1.5"], '--seed must be a decimal integer from 0 to 2147483647, got "1.5"'],
     ["--cmd and --impl together", ["run", "--cmd", "python3 adapter.py", "--impl", "pruner.ts"], "--cmd and --impl name two implementations"],
+    ["--capabilities with --impl", ["run", "--impl", "pruner.ts", "--capabilities", "prune"], "--capabilities selects what the embedded reference declares"],
+    ["an unknown capability", ["run", "--capabilities", "prune,teleport"], '--capabilities: unknown capability "teleport"'],
     // These get past the flags, so they write a summary saying why: into a temp folder, not the checkout.
     ["--impl of a missing file", ["run", "--impl", join(files, "missing.ts"), "--out", join(files, "out")], /--impl .*missing\.ts: cannot load module/],
     [
