@@ -12,6 +12,7 @@ import { benchInProcess } from "./in-process.ts";
 import { benchHangShrink } from "./hang-shrink.ts";
 import { describeMachine } from "./machine.ts";
 import { benchMutants } from "./mutants.ts";
+import { benchModelCalls } from "./model-calls.ts";
 import { judgeGoals, renderResult } from "./report.ts";
 import type { BenchResult } from "./report.ts";
 import { benchStdio } from "./stdio.ts";
@@ -39,12 +40,22 @@ progress("stdio …");
 // 40 runs a property: a run long enough that its first and last moments, when the adapter waits for the
 // harness to start or finish, weigh as little as they do in a real run (200 by default).
 const stdio = await benchStdio({ seed: SEED, runs: 40, rounds: 9 });
+progress("model calls …");
+const modelCalls = await benchModelCalls({ spans: 40, rounds: 9, stdioRequests: 50, calls: 2 });
 progress("mutants …");
 const timings = await benchMutants(MUTANTS);
 progress("hang shrink …");
 const hangShrink = await benchHangShrink({ timeoutsMs: [5000, 2000], seeds: [2, 3, 4] });
 
-const result: BenchResult = { machine, seconds: (performance.now() - started) / 1000, inProcess, stdio, mutants: { ...MUTANTS, timings }, hangShrink };
+const result: BenchResult = {
+  machine,
+  seconds: (performance.now() - started) / 1000,
+  inProcess,
+  stdio,
+  modelCalls,
+  mutants: { ...MUTANTS, timings },
+  hangShrink,
+};
 const rendered = renderResult(result);
 process.stdout.write(`${rendered}\n`);
 if (write) {

@@ -6,6 +6,7 @@ import type { HangShrinkRow } from "./hang-shrink.ts";
 import type { InProcessResult } from "./in-process.ts";
 import type { Machine } from "./machine.ts";
 import { formatRate, formatRatio } from "./measure.ts";
+import type { ModelCallsResult } from "./model-calls.ts";
 import type { MutantTiming } from "./mutants.ts";
 import type { StdioResult } from "./stdio.ts";
 
@@ -14,6 +15,7 @@ export interface BenchResult {
   readonly seconds: number;
   readonly inProcess: InProcessResult;
   readonly stdio: StdioResult;
+  readonly modelCalls: ModelCallsResult;
   readonly mutants: { readonly seeds: readonly number[]; readonly numRuns: number; readonly timeLimitMs: number; readonly timings: readonly MutantTiming[] };
   /** The first row is at the default timeout, which the goal is judged at. */
   readonly hangShrink: readonly HangShrinkRow[];
@@ -54,6 +56,25 @@ export function judgeGoals(result: BenchResult): Goal[] {
     },
     hangShrinkGoal(result.hangShrink[0]),
   ];
+}
+
+/** What playing the model costs (bench/model-calls.ts): in process against a bare model, over stdio against a bare request. */
+function modelCallsSection(model: ModelCallsResult): string {
+  const us = (value: number) => `${value.toFixed(1)} µs`;
+  const ms = (value: number) => `${value.toFixed(3)} ms`;
+  return [
+    `In process: a model-driven compaction of ${model.spans} spans by the reference (\`compactWithModel\`, ${model.callsPerRequest} model calls: choose, then summarize), ${us(model.bareUs)} per CPU with a bare model that hands back fixed answers. Ratios are medians over rounds, each pair timed back to back on this process's CPU clock.`,
+    "",
+    table(
+      ["path", "x the compaction with a bare model", "added per model call"],
+      [
+        ["the harness's scripted model (each answer generated from the window, and recorded)", formatRatio(model.scriptedRatio), us(model.scriptedUsPerCall)],
+        ["through the in-process driver (the scripted model, and the returned window validated)", formatRatio(model.driverRatio), ""],
+      ],
+    ),
+    "",
+    `Over stdio: a compact request to an adapter that makes ${model.stdio.calls} model calls before it answers (\`test/fixtures/adapters/model-caller.mjs\`), against the same request with none (${ms(model.stdio.bareMs)} a request, wall time): each call, a line out and one back that the driver reads, answers and records, adds **${ms(model.stdio.msPerCall)}**, ${formatRatio(model.stdio.ratioPerCall)} the round trip of a request without one.`,
+  ].join("\n");
 }
 
 export function renderResult(result: BenchResult): string {
@@ -116,6 +137,10 @@ export function renderResult(result: BenchResult): string {
     ),
     "",
     `The conformance run is ${formatRatio(stdio.conformanceVsDriver)} the driver alone: what generating scenarios, environment commands and property checks cost on top of the wire.`,
+    "",
+    "### The harness as the model",
+    "",
+    modelCallsSection(result.modelCalls),
     "",
     "### Time to kill, per mutant",
     "",

@@ -7,6 +7,7 @@ import type { FailedResult } from "./table.ts";
 import { failedPropertyOf, failuresOf, KILLER_RUNS, killerOf, maxWindowOf, MUTANT_RUNS, MUTANT_SEED, runMutant, shrunkWindowSize } from "./table.ts";
 import { inProcessDriver } from "../../src/transport/in-process.ts";
 import { checkProperty } from "../../src/models/run.ts";
+import { tellStory } from "../../src/reports/story.ts";
 
 /** Files of this folder that are not mutants. */
 const NOT_MUTANTS = new Set(["index.ts", "mutant.ts", "table.ts", "write-table.ts", "write-corpus.ts", "catalog-target.ts"]);
@@ -46,6 +47,14 @@ describe(`every mutant is killed at its level (seed ${MUTANT_SEED}, ${MUTANT_RUN
       expect(shrunkWindowSize(result), `${failedPropertyOf(result)}: ${result.violation.finding.message}\n${result.counterexample}`).toBeLessThanOrEqual(
         maxWindowOf(mutant),
       );
+    }
+
+    // A model-driven mutant's counterexample is a story about what the model said: it quotes it.
+    if (mutant.pruner.capabilities.includes("model")) {
+      for (const result of expected) {
+        const story = tellStory(result.violation.trace, result.violation.finding, mutant.pruner.name).join("\n");
+        expect(story, `${failedPropertyOf(result)}: the story quotes no model answer`).toMatch(/the model (answered|chose|failed)/);
+      }
     }
 
     // A strict mutant's fault is legal at core: being killed there would make core stricter than the seed.

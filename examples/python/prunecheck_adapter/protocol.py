@@ -89,7 +89,8 @@ def _handle(pruner, line, asker):
 
     rid = request_id(request)
     op = request.get("op") if isinstance(request, dict) else None
-    if isinstance(op, str) and (op not in _PROTOCOL_OPS or (op in OPERATIONS and op not in capabilities_of(pruner))):
+    capabilities = capabilities_of(pruner)
+    if isinstance(op, str) and (op not in _PROTOCOL_OPS or (op in OPERATIONS and op not in capabilities)):
         return _error(rid, "UnsupportedOperation", f"{name_of(pruner)} does not implement {op}"), False
     try:
         request = check_request(request, _PROTOCOL_OPS)
@@ -98,7 +99,7 @@ def _handle(pruner, line, asker):
 
     if op == "shutdown":
         return None, True
-    uses_model = "model" in capabilities_of(pruner)
+    uses_model = "model" in capabilities
     if op == "hello":
         return {
             "id": rid,
@@ -106,7 +107,7 @@ def _handle(pruner, line, asker):
             "protocol": PROTOCOL_VERSION,
             "protocol_minor": PROTOCOL_MINOR,
             "name": name_of(pruner),
-            "capabilities": list(capabilities_of(pruner)),
+            "capabilities": list(capabilities),
             "pipelining": not uses_model,
         }, False
     if op == "summarize" and "summary_text" not in request and not uses_model:
