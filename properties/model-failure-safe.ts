@@ -16,6 +16,7 @@ export const modelFailureSafe: Property = {
   requires: ["model"],
   title: "A model failure is refused or changes nothing; its error text never enters the window",
   quote: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
+  rules: ["p-model-failure"],
   check({ call, outcome, model }) {
     const failures = model.filter(modelFailed);
     if (failures.length === 0 || !outcome.ok) return null;

@@ -16,6 +16,7 @@ export const acceptsEmptySummary = defineMutant({
   description: "accepts an empty summary from the model as the summary of its sources",
   level: "core",
   expectedProperties: ["model-failure-safe"],
+  breaks: ["p-model-failure"],
   pruner: alterModelReference("accepts-empty-summary", {
     async summarizeWithModel(window: Window, spanIds: readonly string[], summaryId: string, store: Store, model: Model) {
       summarize(window, spanIds, summaryId, "", store);

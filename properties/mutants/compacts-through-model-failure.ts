@@ -15,6 +15,7 @@ export const compactsThroughModelFailure = defineMutant({
   description: "compacts on when the model fails, taking every span as redundant and a placeholder as the summary",
   level: "core",
   expectedProperties: ["model-failure-safe"],
+  breaks: ["p-model-failure"],
   pruner: alterModelReference("compacts-through-model-failure", {
     compact: withModel((window, store, budget, model) =>
       compactWithModel(window, store, budget, swallowingFailures(model, { summary: "(summary unavailable)", choice: (spanIds) => [...spanIds] })),

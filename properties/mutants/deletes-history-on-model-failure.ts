@@ -16,6 +16,7 @@ export const deletesHistoryOnModelFailure = defineMutant({
   description: "replaces the sources with a placeholder summary when the model call fails, instead of refusing",
   level: "core",
   expectedProperties: ["model-failure-safe"],
+  breaks: ["p-model-failure"],
   pruner: alterModelReference("deletes-history-on-model-failure", {
     async summarizeWithModel(window: Window, spanIds: readonly string[], summaryId: string, store: Store, model: Model) {
       let failed = false;

@@ -39,6 +39,7 @@ import { compactSummaryAtEnd } from "./compact-summary-at-end.ts";
 import { compactSummaryUntagged } from "./compact-summary-untagged.ts";
 import { compactTrustsModelProvenance } from "./compact-trusts-model-provenance.ts";
 import { compactsThroughModelFailure } from "./compacts-through-model-failure.ts";
+import { compactSummaryTakesSourceId } from "./compact-summary-takes-source-id.ts";
 import { staleKeyAccepted } from "./stale-key-accepted.ts";
 import { summaryDropsTags } from "./summary-drops-tags.ts";
 import { summaryKeepsOnlyPreconditionTags } from "./summary-keeps-only-precondition-tags.ts";
@@ -109,4 +110,5 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   compactSummaryUntagged,
   compactTrustsModelProvenance,
   compactsThroughModelFailure,
+  compactSummaryTakesSourceId,
 ]);

@@ -16,6 +16,7 @@ export const storesModelError = defineMutant({
   description: "stores the model's error message as the summary when the model call fails",
   level: "core",
   expectedProperties: ["model-failure-safe"],
+  breaks: ["p-model-failure"],
   pruner: alterModelReference("stores-model-error", {
     async summarizeWithModel(window: Window, spanIds: readonly string[], summaryId: string, store: Store, model: Model) {
       const text = await model.summarize(spanIds).then(

@@ -1,5 +1,5 @@
 import type { Step } from "../../src/models/property.ts";
-import { copyProblem, isSafe, isSummaryLike, sources, summaryWrites } from "../../src/models/analysis.ts";
+import { copyProblem, isSafe, isSummaryLike, modelFailed, sources, summaryWrites } from "../../src/models/analysis.ts";
 import { isProtected, ungroundedSpans } from "../../src/models/truth.ts";
 import type { Span } from "../../src/wire/window.ts";
 import { kindOf } from "../../src/wire/window.ts";
@@ -73,6 +73,7 @@ export const REACH = {
     step.call.op === "compact" &&
     step.call.window.spans.some((span) => isProtected(step.truth, span) && copyProblem(span, step.truth, step.call.store) === null),
   compactSummary: (step) => step.call.op === "compact" && step.call.window.spans.some(isSummaryLike),
+  modelFailure: (step) => step.model.some(modelFailed),
   compactWritesSummary: (step) => summaryWrites(step).length > 0 && step.call.op === "compact",
   safe: (step) => step.call.op !== "reground" && isSafe(step),
   dependents: (step) => step.call.window.spans.some((span) => (span.depends_on ?? []).length > 0) && named(step).length > 0,

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lastLine, readSummary, spawnCli, tempDir } from "../cli/helpers.ts";
@@ -7,6 +8,7 @@ const EXAMPLES = [
   { name: "my-pruner", target: ["--impl", "examples/typescript/my-pruner.ts"] },
   { name: "model-summarizer", target: ["--impl", "examples/typescript/model-pruner.ts"] },
   { name: "reference-python", target: ["--cmd", "python3 examples/python/adapter.py"] },
+  { name: "model-compactor-python", target: ["--cmd", "python3 examples/python/model_compactor.py"] },
 ] as const;
 
 // The README says the examples conform at strict; `run` and `fuzz` must agree, since they draw from one
@@ -53,4 +55,22 @@ describe("the README's examples through the real binary", () => {
       expect(readSummary(out).violations).toEqual([]);
     });
   }
+});
+
+describe("the careless Python compactor, through the real binary and its model over stdio", () => {
+  it("is flagged by choice-gated, and its report replays on it with the same model answers, and passes on the honest one", async () => {
+    const out = tempDir();
+    const careless = ["--cmd", "python3 examples/python/careless_compactor.py"];
+    const result = await spawnCli(["run", ...careless, "--seed", "1", "--out", out], { timeoutMs: 120_000 });
+    expect(result.code).toBe(1);
+    expect(readSummary(out).violations).toEqual(["choice-gated"]);
+    const report = join(out, "choice-gated-careless-compactor-python-1.json");
+    const story = (JSON.parse(readFileSync(report, "utf8")) as { story: string[] }).story.join("\n");
+    expect(story).toMatch(/it asked the model which of \[.*\] could go, and the model chose/);
+
+    const again = await spawnCli(["replay", report, ...careless], { timeoutMs: 120_000 });
+    expect(again.code).toBe(1);
+    const fixed = await spawnCli(["replay", report, "--cmd", "python3 examples/python/model_compactor.py"], { timeoutMs: 120_000 });
+    expect(fixed.code).toBe(0);
+  });
 });
