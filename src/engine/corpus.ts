@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
+import { readRegularFile } from "../files/read-json.ts";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Report, type Target } from "../reports/report.ts";
@@ -35,7 +36,8 @@ export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
   const skipped: { file: string; reason: string }[] = [];
   for (const file of names.filter((name) => name.endsWith(".json")).sort()) {
     try {
-      const parsed = Report.safeParse(JSON.parse(await readFile(join(dir, file), "utf8")));
+      const text = await readRegularFile(join(dir, file), "corpus entry", "Corpus entries are report files; remove anything else from the folder.");
+      const parsed = Report.safeParse(JSON.parse(text));
       if (parsed.success) entries.push({ file, report: parsed.data });
       else skipped.push({ file, reason: "not a prunecheck report of this version" });
     } catch (error) {

@@ -1,12 +1,36 @@
-import { readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
 import type { z } from "zod";
 import { describeIssues, InputError, type InputErrorCode } from "../errors/input.ts";
+import { describeWireDataProblem, wireDataProblem } from "../wire/limits.ts";
+
+/**
+ * A regular file's text. Anything else is refused before a byte is read (issue 33): a FIFO or a pipe would
+ * block until a writer comes, a device never ends, a directory is no file. Opened without blocking, so even
+ * a FIFO with no writer is refused at once.
+ */
+export async function readRegularFile(path: string, what: string, hint: string): Promise<string> {
+  const cannot = (error: NodeJS.ErrnoException) => new InputError("unreadable_file", `cannot read ${what} ${path}: ${error.code ?? error.message}`, hint);
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => {
+    throw cannot(error);
+  });
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) {
+      const kind = stats.isFIFO() ? "a FIFO (named pipe)" : stats.isDirectory() ? "a directory" : stats.isSocket() ? "a socket" : "a device";
+      throw new InputError("unreadable_file", `cannot read ${what} ${path}: it is ${kind}, not a regular file`, hint);
+    }
+    return await handle.readFile("utf8").catch((error: NodeJS.ErrnoException) => {
+      throw cannot(error);
+    });
+  } finally {
+    await handle.close();
+  }
+}
 
 /** A JSON file the user named, or an InputError saying which and what to give instead. */
 export async function readJson(path: string, what: string, hint: string): Promise<unknown> {
-  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
-    throw new InputError("unreadable_file", `cannot read ${what} ${path}: ${error.code ?? error.message}`, hint);
-  });
+  const text = await readRegularFile(path, what, hint);
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -25,9 +49,16 @@ export interface Expected<T> {
   readonly invalidHint: string;
 }
 
-/** readJson, then the schema: a mismatch names the zod path (`→ at property.id`). */
+/**
+ * readJson, then the schema: a mismatch names the zod path (`→ at property.id`). The protocol's limits come
+ * first, so what validating a hostile file costs is bounded by them, not by the file (issue 33).
+ */
 export async function readJsonAs<T>(path: string, expected: Expected<T>): Promise<T> {
-  const parsed = expected.schema.safeParse(await readJson(path, expected.what, expected.readHint));
+  const value = await readJson(path, expected.what, expected.readHint);
+  const problem = wireDataProblem(value);
+  if (problem !== null)
+    throw new InputError(expected.code, `${path} is not a prunecheck ${expected.what}: ${describeWireDataProblem(problem)}`, expected.invalidHint);
+  const parsed = expected.schema.safeParse(value);
   if (!parsed.success)
     throw new InputError(expected.code, `${path} is not a prunecheck ${expected.what}: ${describeIssues(parsed.error)}`, expected.invalidHint);
   return parsed.data;

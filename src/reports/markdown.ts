@@ -4,7 +4,7 @@ import type { Span, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import type { Report } from "./report.ts";
 import type { Origin } from "../models/origin.ts";
-import type { RunSummary } from "./summary.ts";
+import { erroredProperties, type RunSummary } from "./summary.ts";
 import { linkTarget } from "./escape/url.ts";
 import { markdownCell, markdownCode, markdownFence, markdownText } from "./escape/markdown.ts";
 import { jsonWithoutControls, terminalText } from "./escape/terminal.ts";
@@ -71,9 +71,11 @@ export function renderSummaryMarkdown(summary: RunSummary, folder = "."): string
   const rows = summary.results.map(
     (result) => `| \`${result.property}\` | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${linkTarget(`${relative(folder, result.report)}.md`)})` : ""} |`,
   );
+  const errored = erroredProperties(summary);
+  const unchecked = errored.length === 0 ? "" : `not fully checked (${errored.length} ${errored.length === 1 ? "property" : "properties"} stopped by an error), `;
   const verdict = summary.error !== undefined
     ? `stopped by an error [${summary.error.code}]`
-    : `${summary.interrupted ? "interrupted, " : ""}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : "conforms") : `${summary.violations.length} violation(s)`}`;
+    : `${summary.interrupted ? "interrupted, " : unchecked}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : errored.length > 0 ? "no violation in what was checked" : "conforms") : `${summary.violations.length} violation(s)`}`;
   // The message can quote the adapter's own output: a code block keeps it from being read as Markdown.
   const error = summary.error === undefined ? [] : [`**Error (${summary.error.kind}):**`, "", markdownFence(summary.error.message, "text"), "", ...(summary.error.hint === undefined ? [] : [`**Hint:** ${markdownText(summary.error.hint)}`, ""])];
   return [

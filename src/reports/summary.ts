@@ -62,13 +62,24 @@ export function summarizeRun(input: Omit<RunSummary, "runs" | "requests" | "viol
   };
 }
 
+/**
+ * The properties whose check itself went wrong: until each is checked, the run has no verdict on it, so
+ * "conforms" is never said of a run that has one (issue 33: a false green).
+ */
+export function erroredProperties(summary: Pick<RunSummary, "results">): string[] {
+  return summary.results.filter((result) => result.status === "error").map((result) => result.property);
+}
+
 export function summaryLine(summary: RunSummary): string {
   const violates = `VIOLATES ${summary.violations.join(", ")}`;
+  const errored = erroredProperties(summary);
   const verdict = summary.error !== undefined
     ? `was STOPPED by an error [${summary.error.code}]`
     : summary.interrupted
     ? `was INTERRUPTED${summary.violations.length === 0 ? "" : ` and so far ${violates}`}`
-    : summary.violations.length === 0
+    : errored.length > 0
+      ? `was NOT fully checked (${errored.join(", ")} stopped by an error)${summary.violations.length === 0 ? "" : ` and ${violates}`}`
+      : summary.violations.length === 0
       ? "conforms"
       : violates;
   return `prunecheck: ${quoteName(summary.implementation)} ${verdict} at ${summary.level} (${propertyCount(summary.results)}, ${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s)`;

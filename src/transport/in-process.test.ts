@@ -135,6 +135,59 @@ describe("inProcessDriver: what a pruner returns is bounded before anything walk
   });
 });
 
+describe("a pruner that throws something that cannot be read", () => {
+  const throwing = (value: () => unknown) =>
+    inProcessDriver(
+      definePruner({
+        name: "hostile",
+        capabilities: ["prune"],
+        prune() {
+          throw value();
+        },
+      }),
+    );
+  const getterThrows = (name: string) =>
+    Object.defineProperty(new Error("x"), name, {
+      get() {
+        throw new TypeError(`no ${name} for you`);
+      },
+    });
+
+  it.each([
+    ["an Error whose name getter throws", () => getterThrows("name"), "reading it threw TypeError: no name for you"],
+    ["an Error whose message getter throws", () => getterThrows("message"), "reading it threw TypeError: no message for you"],
+    ["an object that is not even a string", () => Object.create(null) as unknown, "reading it threw TypeError: Cannot convert object to primitive value"],
+    [
+      "a proxy whose every trap throws a value that cannot be read either",
+      () =>
+        new Proxy(
+          {},
+          {
+            getPrototypeOf() {
+              throw new Proxy(
+                {},
+                {
+                  getPrototypeOf: () => {
+                    throw 1;
+                  },
+                },
+              );
+            },
+          },
+        ),
+      "reading it threw a value that cannot be read either",
+    ],
+  ])("blames the pruner, as a schema fault with the request: %s", async (_, value, why) => {
+    const fault = await throwing(value)
+      .send(prune)
+      .catch((error: unknown) => error);
+    expect(fault).toBeInstanceOf(AdapterFault);
+    expect((fault as AdapterFault).code).toBe("schema");
+    expect((fault as AdapterFault).request).toMatchObject({ op: "prune", id: 1 });
+    expect((fault as AdapterFault).detail).toContain(why);
+  });
+});
+
 describe("toWireError: a thrown value as the wire carries it", () => {
   it("keeps an UnrecoverablePruneError's span and reason code", () => {
     const refusal = new UnrecoverablePruneError("key_missing", "s9");

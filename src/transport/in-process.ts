@@ -46,7 +46,7 @@ async function invoke(pruner: Pruner, request: OperationRequest, model?: Model):
   try {
     returned = await call(pruner, request, model);
   } catch (error) {
-    return { ok: false, error: toWireError(error) };
+    return { ok: false, error: thrownError(error, request) };
   }
   // Held to what a stdio answer could carry before anything walks it; the window is level 2 of the
   // answer it stands for. A getter or proxy that throws while being read is the pruner's fault too.
@@ -80,6 +80,31 @@ function call(pruner: Pruner, request: OperationRequest, model: Model | undefine
       return model === undefined
         ? pruner.compact?.(request.window, request.store, request.budget)
         : pruner.compact?.(request.window, request.store, request.budget, model);
+  }
+}
+
+/**
+ * What the pruner threw, as the wire's error; a value that cannot even be read (a getter or a proxy that
+ * throws, an object with no way to be a string) is the pruner's fault, never the harness's.
+ */
+function thrownError(error: unknown, request: OperationRequest): WireError {
+  try {
+    return toWireError(error);
+  } catch (unreadable) {
+    throw new AdapterFault(
+      "schema",
+      request,
+      `${request.op} request ${request.id} threw a value (${typeof error}) that cannot be read as an error (reading it threw ${describeUnreadable(unreadable)})`,
+    );
+  }
+}
+
+/** What reading a thrown value threw, as far as that can be read in turn. */
+function describeUnreadable(value: unknown): string {
+  try {
+    return value instanceof Error ? `${value.name}: ${value.message}` : typeof value;
+  } catch {
+    return "a value that cannot be read either";
   }
 }
 

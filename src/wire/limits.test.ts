@@ -36,6 +36,16 @@ describe("wireDataProblem: JSON data within the protocol's limits, or what is wr
     expect(wireDataProblem(window, 3)?.message).toMatch(/nested 65 deep/);
   });
 
+  it(`allows ${WIRE_LIMITS.elements} elements to an array or fields to an object, and stops at one more without walking them`, () => {
+    expect(wireDataProblem(answer(Array(WIRE_LIMITS.elements).fill(0)))).toBeNull();
+    const long = wireDataProblem(answer(Array(1_000_000).fill(0)));
+    expect(long).toEqual({ path: FIELD, message: "an array of 1000000 elements is past the protocol's limit of 20000 elements to one array or object" });
+    const wide = Object.fromEntries(Array.from({ length: WIRE_LIMITS.elements + 1 }, (_, index) => [`f${index}`, 0]));
+    expect(wireDataProblem(answer(wide))?.message).toBe(
+      "an object of more than 20000 fields is past the protocol's limit of 20000 elements to one array or object",
+    );
+  });
+
   it("stops a 100,000-deep value without exhausting the stack", () => {
     expect(wireDataProblem(answer(nested(100_000)))?.message).toMatch(/^arrays and objects are nested 65 deep/);
   });

@@ -11,6 +11,12 @@ export const WIRE_LIMITS = Object.freeze({
   lineBytes: 64 * 1024 * 1024,
   /** Arrays and objects nested in one answer, the answer counted as 1: a window's own fields reach 6. */
   depth: 64,
+  /**
+   * Elements of one array, or fields of one object, anywhere in an answer or a file prunecheck reads: far
+   * above any window the harness sends (a few thousand spans), low enough that validating a hostile answer
+   * (a million `0`s for spans) costs what this many elements cost, not what the line holds (issue 33).
+   */
+  elements: 20_000,
   /** Calls to the harness's model while one request is pending (protocol 1.1): a model-driven pruner needs a few. */
   modelCalls: 8,
 });
@@ -103,6 +109,7 @@ function checkContainer(walk: Walk, value: object, depth: number): Found | null 
   walk.size += 2;
   if (array) {
     const items = value as readonly unknown[];
+    if (items.length > WIRE_LIMITS.elements) return found(tooMany(`an array of ${items.length} elements`));
     for (let index = 0; index < items.length; index++) {
       const item = items[index];
       // Strings are most of any window: counted here, without a call.
@@ -114,7 +121,9 @@ function checkContainer(walk: Walk, value: object, depth: number): Found | null 
     const record = value as Readonly<Record<string, unknown>>;
     // for-in reads V8's enum cache without allocating a key array; a plain object's prototype is
     // Object.prototype or null, so own enumerable keys are all it sees.
+    let fields = 0;
     for (const key in record) {
+      if (++fields > WIRE_LIMITS.elements) return found(tooMany(`an object of more than ${WIRE_LIMITS.elements} fields`));
       const field = record[key];
       walk.size += key.length + 3;
       if (typeof field === "string") walk.size += field.length + 2;
@@ -123,6 +132,10 @@ function checkContainer(walk: Walk, value: object, depth: number): Found | null 
     }
   }
   return walk.size <= WIRE_LIMITS.lineBytes ? null : tooLarge();
+}
+
+function tooMany(what: string): string {
+  return `${what} is past the protocol's limit of ${WIRE_LIMITS.elements} elements to one array or object`;
 }
 
 function tooLarge(): Found {

@@ -73,7 +73,8 @@ export const HelloResponse = z
     id: RequestId,
     ok: z.literal(true),
     protocol: z.literal(PROTOCOL_VERSION),
-    name: z.string().min(1),
+    /** Shown in every report and console line, so bounded (issue 33: a 5 MB name cost 2 GB). */
+    name: z.string().min(1).max(256),
     // Unknown capabilities are ignored rather than rejected, so adapters can grow ahead of the harness.
     capabilities: z.array(z.string()),
     /**

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -20,6 +21,12 @@ async function expectUsageError(args: readonly string[], message: RegExp | strin
 
 describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anything runs", () => {
   const files = tempDir();
+  // A summary of a million elements: validating it element by element once cost minutes and an OOM (issue 33).
+  const huge = join(files, "huge.json");
+  writeFileSync(huge, JSON.stringify({ format: "prunecheck-summary/1", results: Array(1_000_000).fill(0) }));
+  // A named pipe no one writes to: reading it would block for ever (issue 33).
+  const fifo = join(files, "report.json");
+  execFileSync("mkfifo", [fifo]);
   const notJson = join(files, "report.md");
   const notReport = join(files, "other.json");
   writeFileSync(notJson, "# a Markdown report, not the JSON one\n");
@@ -51,6 +58,14 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
     ["replay of a file that is not JSON", ["replay", notJson], "report.md is not JSON"],
     ["replay of JSON that is not a report", ["replay", notReport], /other\.json is not a prunecheck report: ✖ .* → at property/],
     ["replay without a report", ["replay"], "replay takes exactly one report file"],
+    ["replay of a FIFO", ["replay", fifo], "report.json: it is a FIFO (named pipe), not a regular file"],
+    [
+      "merge of a summary past the protocol's limits",
+      ["merge", huge, "--out", join(files, "out")],
+      "huge.json is not a prunecheck summary: ✖ an array of 1000000 elements is past the protocol's limit of 20000 elements",
+    ],
+    ["merge of a FIFO", ["merge", fifo, "--out", join(files, "out")], "report.json: it is a FIFO (named pipe), not a regular file"],
+    ["replay of a directory", ["replay", files], "it is a directory, not a regular file"],
     ["an unknown schema flag", ["schema", "--frobnicate"], "prunecheck: schema: Unknown option '--frobnicate'"],
     ["a negative --exhaustive", ["fuzz", "--exhaustive=-1"], '--exhaustive must be a decimal integer from 0 to 4, got "-1"'],
     ["a matrix without its config", ["matrix"], "matrix needs --config <file>"],

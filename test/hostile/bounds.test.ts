@@ -50,6 +50,12 @@ const HOSTILE: readonly Hostile[] = [
     code: "limits",
     finding: /what prune request (\d+) returned: ✖ arrays and objects are nested 65 deep here, .* → at spans\[0\]\.field(?:\[0\]){60}$/,
   },
+  {
+    fixture: "throws-unreadable.ts",
+    kind: "impl",
+    code: "schema",
+    finding: /prune request (\d+) threw a value \(object\) that cannot be read as an error \(reading it threw TypeError: no name for you\)$/,
+  },
 ];
 
 /** Short scenarios: every shrink step that meets the fault restarts a stdio adapter. */

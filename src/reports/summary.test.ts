@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { exitCodeOf } from "../cli/exit-code.ts";
+import { renderSummaryMarkdown } from "./markdown.ts";
+import { summarizeRun, summaryLine, type ResultLine } from "./summary.ts";
+
+const passed = (property: string): ResultLine => ({ property, status: "passed", runs: 5, requests: 20, ms: 10 });
+const errored = (property: string): ResultLine => ({
+  property,
+  status: "error",
+  runs: 1,
+  requests: 1,
+  ms: 1,
+  message: "this is a bug in prunecheck, please report it: boom",
+});
+
+function summaryOf(results: readonly ResultLine[]) {
+  return summarizeRun({ implementation: "mine", level: "core", capabilities: ["prune"], seconds: 1, seed: 1, interrupted: false, results });
+}
+
+describe("the verdict never says conforms of what was not checked (issue 33: a false green)", () => {
+  it("says conforms when every property was checked and passed", () => {
+    const summary = summaryOf([passed("depth-bound"), passed("kept-untouched")]);
+    expect(summaryLine(summary)).toMatch(/^prunecheck: mine conforms at core /);
+    expect(renderSummaryMarkdown(summary)).toContain("## prunecheck: `mine` at core: conforms\n");
+  });
+
+  it("says not fully checked, naming what errored, in the line and in summary.md, and exits 2", () => {
+    const summary = summaryOf([passed("depth-bound"), errored("kept-untouched")]);
+    expect(summaryLine(summary)).toMatch(/^prunecheck: mine was NOT fully checked \(kept-untouched stopped by an error\) at core /);
+    expect(summaryLine(summary)).not.toContain("conforms");
+    const heading = renderSummaryMarkdown(summary).split("\n")[0];
+    expect(heading).toBe("## prunecheck: `mine` at core: not fully checked (1 property stopped by an error), no violation in what was checked");
+    expect(exitCodeOf(summary)).toBe(2);
+  });
+});
