@@ -5,7 +5,7 @@ import type { Io } from "../src/console/io.ts";
 import type { Capability } from "../src/wire/protocol.ts";
 import { MAX_TIMER_MS } from "../src/transport/max-timer.ts";
 import { loadCorpus, sameTarget } from "../src/engine/corpus.ts";
-import { reviveError, serializeError } from "./errors.ts";
+import { reviveError, serializeError } from "../src/errors/serialized.ts";
 import type { CampaignCommand, Found, SerializedError, WorkerEvent, WorkerPlan, WorkerResult } from "./messages.ts";
 import { Progress } from "./progress.ts";
 import { recordCampaign } from "./record.ts";
@@ -125,7 +125,7 @@ export async function runCampaign(options: CampaignOptions, io: Io, signal?: Abo
   }
   const interrupted = signal?.aborted ?? false;
   // A worker that could not start is the campaign's failure, unless Ctrl-C is why it could not.
-  if (heard.fatal !== null && !interrupted) throw reviveError(heard.fatal);
+  if (heard.fatal !== null && !interrupted) throw reviveError(heard.fatal, "a fuzz worker");
   if (!interrupted && heard.results.length < options.workers)
     throw new HarnessError("worker_failed", "a fuzz worker exited without its result; this is a bug in prunecheck");
   return recordCampaign({ options, heard, started, interrupted }, io);

@@ -78,10 +78,8 @@ export interface WorkerResult {
 }
 
 /** A thrown error, as data that survives postMessage and can be rebuilt as the same typed error. */
-export type SerializedError =
-  | { readonly kind: "input"; readonly code: string; readonly message: string; readonly hint?: string }
-  | { readonly kind: "adapter"; readonly code: string; readonly detail: string; readonly stderrTail: string }
-  | { readonly kind: "internal"; readonly message: string };
+import type { SerializedError } from "../src/errors/serialized.ts";
+export type { SerializedError };
 
 export type WorkerEvent =
   | { readonly type: "ready"; readonly name: string; readonly capabilities: readonly Capability[] }

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { interruptible } from "../src/transport/interruptible.ts";
 import { openTarget } from "../src/engine/target.ts";
-import { serializeError } from "./errors.ts";
+import { serializeError } from "../src/errors/serialized.ts";
 import type { CampaignCommand, WorkerEvent, WorkerPlan } from "./messages.ts";
 import { runWorker } from "./worker.ts";
 import { HarnessError } from "../src/errors/harness.ts";

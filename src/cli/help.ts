@@ -29,7 +29,7 @@ Run \`prunecheck <command> --help\` for its flags; \`prunecheck --version\` prin
                       from a CI run id: --seed $(( GITHUB_RUN_ID % 2147483648 ))
   --max-commands N    longest operation sequence per scenario, 1 to 1000 (default 24)
   --property ID       check only this property (repeatable)
-  --timeout-ms N      per-request timeout for --cmd adapters, 1 to 2147483647 (default ${DEFAULT_TIMEOUT_MS})
+  --timeout-ms N      per-request timeout for --cmd adapters and --impl modules, 1 to 2147483647 (default ${DEFAULT_TIMEOUT_MS})
   --out DIR           where reports and summary.json go (default reports)
   --junit FILE        also write JUnit XML, one test case per property
   -h, --help          this text

@@ -4,6 +4,7 @@ import type { Driver } from "../transport/driver.ts";
 import { inProcessDriver } from "../transport/in-process.ts";
 import type { Pruner } from "../transport/pruner.ts";
 import { openStdioDriver } from "../transport/stdio.ts";
+import { openContainedDriver } from "../transport/contained.ts";
 import { InputError } from "../errors/input.ts";
 import { referenceWith } from "../reference/index.ts";
 import { Capability } from "../wire/protocol.ts";
@@ -47,7 +48,8 @@ export async function openTarget(target: Target, options: TargetOptions): Promis
     case "reference":
       return inProcessDriver(referenceWith(target.capabilities));
     case "impl":
-      return inProcessDriver(await loadPruner(target.path));
+      // Contained in a thread of its own: a pruner that spins is a timeout finding, and Ctrl-C still works.
+      return openContainedDriver(target.path, { timeoutMs: options.timeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) });
     case "cmd":
       return openStdioDriver({ command: target.command, timeoutMs: options.timeoutMs, signal: options.signal });
   }

@@ -52,7 +52,7 @@ export interface Driver {
    * a stdio driver restarts its process, so shrinking can go on).
    */
   send(call: OperationCall, options?: SendOptions): Promise<Exchange>;
-  /** Present when requests can time out (a stdio adapter); an in-process pruner is never timed out. */
+  /** Present when requests can time out (a stdio adapter, a contained module); the embedded reference is never timed out. */
   timing?(): Timing;
   /** The last lines the implementation wrote to stderr (a rolling tail, kept across restarts), for reports. */
   stderrTail(): string;
