@@ -22,8 +22,7 @@ export function mergeSummaries(summaries: readonly SummaryFile[]): RunSummary | 
   // fuzz section: it is left out of the checks below, and its error is the merged summary's.
   const finished = summaries.filter((summary) => summary.error === undefined);
   const [first] = finished.length > 0 ? finished : summaries;
-  if (first === undefined)
-    throw new InputError("usage", "merge needs at least one summary.json", "prunecheck merge shard-1/summary.json shard-2/summary.json --out reports");
+  if (first === undefined) throw noSummaries();
   const error = summaries.find((summary) => summary.error !== undefined)?.error;
   for (const summary of finished) {
     if (summary.implementation !== first.implementation || summary.level !== first.level) {
@@ -133,4 +132,9 @@ function inCatalogOrder(ids: readonly string[]): string[] {
 
 function sum<T>(items: readonly T[], value: (item: T) => number): number {
   return items.reduce((total, item) => total + value(item), 0);
+}
+
+/** What merge says when given nothing to merge. */
+export function noSummaries(): InputError {
+  return new InputError("usage", "merge needs at least one summary.json", "prunecheck merge shard-1/summary.json shard-2/summary.json --out reports");
 }

@@ -11,10 +11,11 @@ export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (match === null || count < 1 || index < 1 || index > count) {
+  // A count past 2^53 reads as another number: not a shard anyone can run (issue 33).
+  if (match === null || count < 1 || index < 1 || index > count || !Number.isSafeInteger(count)) {
     throw new InputError(
       "usage",
-      `--shard must be i/n with 1 <= i <= n, got ${JSON.stringify(text)}`,
+      `--shard must be i/n with 1 <= i <= n <= 2^53-1, got ${JSON.stringify(text)}`,
       "In a CI matrix of 4 machines: --shard 1/4, --shard 2/4, --shard 3/4, --shard 4/4.",
     );
   }

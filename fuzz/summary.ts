@@ -5,6 +5,7 @@ import { Shard } from "./shard.ts";
 import { CorpusVerdict, Phase } from "./messages.ts";
 import { formatDuration } from "../src/console/duration.ts";
 import { verdictLine } from "../src/console/verdict-line.ts";
+import { markdownText } from "../src/reports/escape/markdown.ts";
 
 export const FUZZ_FORMAT = "prunecheck-fuzz/1";
 
@@ -112,9 +113,10 @@ export function renderFuzzMarkdown(summary: FuzzSummary): string {
   return [
     `### Fuzz campaign (seed ${fuzz.seeds.campaign}, shard${fuzz.shards.length === 1 ? "" : "s"} ${fuzz.shards.map((shard) => `${shard.index}/${shard.count}`).join(", ")})`,
     "",
-    `- ${exhaustiveLine(fuzz.exhaustive)}`,
+    // A merged summary.json is anyone's file: every line through the Markdown escaping, whatever it quotes.
+    `- ${markdownText(exhaustiveLine(fuzz.exhaustive))}`,
     `- corpus: ${fuzz.corpus.replayed.length} entries replayed first, ${stillFailing} still fail; ${fuzz.corpus.added.length} added`,
-    `- ${throughputLine(summary)}; random search ended by ${fuzz.ended}`,
+    `- ${markdownText(`${throughputLine(summary)}; random search ended by ${fuzz.ended}`)}`,
     "",
   ].join("\n");
 }

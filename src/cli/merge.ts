@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { readJsonAs } from "../files/read-json.ts";
-import { mergeSummaries, SummaryFile } from "../../fuzz/merge.ts";
+import { mergeSummaries, noSummaries, SummaryFile } from "../../fuzz/merge.ts";
 import { exhaustiveLine, renderFuzzMarkdown, throughputLine } from "../../fuzz/summary.ts";
 import { summaryLine } from "../reports/summary.ts";
 import { writeSummary } from "../reports/write.ts";
@@ -18,6 +18,8 @@ export async function mergeCommand(argv: readonly string[], io: Io): Promise<num
     return 0;
   }
   const outDir = values.out ?? "reports";
+  // Before the output folder is made: a merge of nothing leaves nothing behind.
+  if (positionals.length === 0) throw noSummaries();
   checkRunOutputs(outDir, values.junit);
   const merged = mergeSummaries(await Promise.all(positionals.map(readSummary)));
   await writeSummary(outDir, merged, values.junit, "fuzz" in merged ? renderFuzzMarkdown(merged) : "");

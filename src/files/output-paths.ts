@@ -11,6 +11,13 @@ import { makeDir, statOrNull, tempPathFor } from "./write-atomic.ts";
 
 /** Where `run` and `fuzz` write: the folder (made now) and summary.json, summary.md and JUnit in it. */
 export function checkRunOutputs(outDir: string, junit?: string): void {
+  // An empty path would be the working directory for --out, a rename to nothing for --junit (issue 33).
+  for (const [flag, path] of [
+    ["--out", outDir],
+    ["--junit", junit],
+  ] as const) {
+    if (path === "") throw badPath(flag, path, "is empty", `Give ${flag} a path, e.g. ${flag === "--out" ? "--out reports" : "--junit reports/junit.xml"}.`);
+  }
   checkOutputDir("--out", outDir);
   for (const name of ["summary.json", "summary.md"]) checkOutputFile("--out", outDir, join(outDir, name));
   if (junit !== undefined) checkOutputFile("--junit", junit, junit);

@@ -1,6 +1,7 @@
 import type { Cell, Column, Matrix } from "./data.ts";
 import { columnVerdict, packagesLine, STATUS_LABEL, targetLabel } from "./labels.ts";
 import { linkTarget } from "../reports/escape/url.ts";
+import { htmlText as esc } from "../reports/escape/html.ts";
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1f2328; }
@@ -73,8 +74,4 @@ function implementationRow(column: Column): string {
     column.seconds.toFixed(1),
   ];
   return `<tr>${cells.map((content) => `<td>${content}</td>`).join("")}</tr>`;
-}
-
-function esc(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }

@@ -143,3 +143,18 @@ describe("a report's Markdown with hostile names, ids, texts, messages and stder
     );
   });
 });
+
+describe("summary.md from a summary.json anyone may have written (merge, issue 33)", () => {
+  it("shows property names as code and escapes error codes: no tag, heading or comment opens", () => {
+    const hostile = {
+      ...summaryOf("mine"),
+      results: [{ property: "<script>alert(1)</script>\n# heading <!--", status: "passed", runs: 1, requests: 1, ms: 1 } as const],
+      error: { kind: "input", code: "<img src=x onerror=alert(1)>", message: "m" } as const,
+    };
+    const markdown = renderSummaryMarkdown(hostile);
+    // In a code span, on its one line, Markdown shows `<` literally: nothing there opens.
+    expect(markdown).toContain("| `<script>alert(1)</script> # heading <!--` | ✅ passed |");
+    expect(markdown).not.toMatch(/<img|^# heading/m);
+    expect(markdown).toContain("stopped by an error [&lt;img src=x onerror=alert(1)&gt;]");
+  });
+});

@@ -69,12 +69,12 @@ function originLine(origin: Origin): string {
 /** `folder` is where summary.md is written: the reports' paths (relative to the working directory) are linked from there. */
 export function renderSummaryMarkdown(summary: RunSummary, folder = "."): string {
   const rows = summary.results.map(
-    (result) => `| \`${result.property}\` | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${linkTarget(`${relative(folder, result.report)}.md`)})` : ""} |`,
+    (result) => `| ${markdownCode(result.property)} | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${linkTarget(`${relative(folder, result.report)}.md`)})` : ""} |`,
   );
   const errored = erroredProperties(summary);
   const unchecked = errored.length === 0 ? "" : `not fully checked (${errored.length} ${errored.length === 1 ? "property" : "properties"} stopped by an error), `;
   const verdict = summary.error !== undefined
-    ? `stopped by an error [${summary.error.code}]`
+    ? `stopped by an error [${markdownText(summary.error.code)}]`
     : `${summary.interrupted ? "interrupted, " : unchecked}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : errored.length > 0 ? "no violation in what was checked" : "conforms") : `${summary.violations.length} violation(s)`}`;
   // The message can quote the adapter's own output: a code block keeps it from being read as Markdown.
   const error = summary.error === undefined ? [] : [`**Error (${summary.error.kind}):**`, "", markdownFence(summary.error.message, "text"), "", ...(summary.error.hint === undefined ? [] : [`**Hint:** ${markdownText(summary.error.hint)}`, ""])];

@@ -135,6 +135,17 @@ describe("inProcessDriver: what a pruner returns is bounded before anything walk
   });
 });
 
+describe("an answer with a field named __proto__ (issue 33)", () => {
+  it("keeps it as the answer's own field, where parsing would have made it a prototype and lost it", async () => {
+    const added = JSON.parse('{"span_id":"s1","text":"NOT NULL","tags":[],"externalized_key":"k1","__proto__":{"x":1}}') as Window["spans"][number];
+    const pruner = definePruner({ name: "adds-proto", capabilities: ["prune"], prune: () => ({ spans: [added], derivation_depth: 1 }) });
+    const exchange = await inProcessDriver(pruner).send(prune);
+    const span = exchange.outcome.ok ? exchange.outcome.window.spans[0] : undefined;
+    expect(span !== undefined && Object.hasOwn(span, "__proto__")).toBe(true);
+    expect(Object.keys(span ?? {})).toContain("__proto__");
+  });
+});
+
 describe("a pruner that throws something that cannot be read", () => {
   const throwing = (value: () => unknown) =>
     inProcessDriver(

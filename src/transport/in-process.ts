@@ -2,7 +2,8 @@ import { describeIssues } from "../errors/input.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import { CompiledWindow } from "../wire/compiled.ts";
-import { describeWireDataProblem, wireDataProblem } from "../wire/limits.ts";
+import type { Window } from "../wire/window.ts";
+import { describeWireDataProblem, inspectWireData } from "../wire/limits.ts";
 import { capabilitiesFrom } from "../wire/index.ts";
 import type { OperationCall, OperationRequest, Outcome, WireError } from "../wire/index.ts";
 import type { Driver, Exchange, SendOptions } from "./driver.ts";
@@ -51,19 +52,22 @@ async function invoke(pruner: Pruner, request: OperationRequest, model?: Model):
   // Held to what a stdio answer could carry before anything walks it; the window is level 2 of the
   // answer it stands for. A getter or proxy that throws while being read is the pruner's fault too.
   let problem: string | null;
+  let protoField = false;
   try {
-    const found = wireDataProblem(returned, 2);
-    problem = found === null ? null : describeWireDataProblem(found);
+    const inspected = inspectWireData(returned, 2);
+    protoField = inspected.protoField;
+    problem = inspected.problem === null ? null : describeWireDataProblem(inspected.problem);
   } catch (error) {
-    const thrown = toWireError(error);
-    problem = `reading it threw ${thrown.type}: ${thrown.message}`;
+    problem = `reading it threw ${describeUnreadable(error)}`;
   }
   if (problem !== null) throw new AdapterFault("limits", request, `what ${request.op} request ${request.id} returned: ${problem}`);
   const parsed = CompiledWindow.safeParse(returned);
   if (!parsed.success) {
     throw new AdapterFault("schema", request, `${request.op} returned something that is not a Window: ${describeIssues(parsed.error)}`);
   }
-  return { ok: true, window: parsed.data };
+  // zod assigns fields, so an own `__proto__` field would become a prototype and be lost: such a window is
+  // kept as its JSON is, and judged with that field.
+  return { ok: true, window: protoField ? (JSON.parse(JSON.stringify(returned)) as Window) : parsed.data };
 }
 
 function call(pruner: Pruner, request: OperationRequest, model: Model | undefined): unknown {

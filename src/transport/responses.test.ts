@@ -104,3 +104,14 @@ describe("readStray: a line that arrived while no request was pending", () => {
     expect(reading.ok ? null : reading.detail).toContain(`: "${"x".repeat(199)}"… (${line.length} characters) (`);
   });
 });
+
+describe("readResponse keeps a field named __proto__ (issue 33)", () => {
+  it("as the span's own field, so kept-untouched sees it added or dropped", () => {
+    const request: OperationRequest = { id: 1, op: "prune", window: { spans: [], derivation_depth: 0 }, evict_ids: [], store: {} };
+    const line =
+      '{"id":1,"ok":true,"window":{"spans":[{"span_id":"s1","text":"t","tags":[],"externalized_key":null,"__proto__":{"x":1}}],"derivation_depth":1}}';
+    const reading = readResponse(line, request);
+    const span = reading.ok && reading.value.ok ? reading.value.window.spans[0] : undefined;
+    expect(span !== undefined && Object.hasOwn(span, "__proto__")).toBe(true);
+  });
+});

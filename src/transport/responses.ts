@@ -1,7 +1,7 @@
 import { describeIssues } from "../errors/input.ts";
 import { isHighSurrogate } from "../wire/utf16.ts";
 import { CompiledOperationResponse } from "../wire/compiled.ts";
-import { describeWireDataProblem, wireDataProblem } from "../wire/limits.ts";
+import { describeWireDataProblem, inspectWireData, wireDataProblem } from "../wire/limits.ts";
 import { capabilitiesFrom, HelloResponse } from "../wire/index.ts";
 import type { Capability, OperationRequest, Outcome } from "../wire/index.ts";
 import { ModelCallLine, type ModelCall } from "../wire/model.ts";
@@ -62,7 +62,7 @@ export function readTurn(line: string, request: OperationRequest, model: boolean
   const json = parseJson(line);
   if (!json.ok) return { ok: false, code: "not_json", detail: json.detail };
   // Before anything walks the answer (the id check included, which would print 1e400 as null).
-  const problem = wireDataProblem(json.value);
+  const { problem, protoField } = inspectWireData(json.value);
   if (problem !== null) return { ok: false, code: "limits", detail: `the answer to ${request.op} request ${request.id}: ${describeWireDataProblem(problem)}` };
   // Of the shape, the id is checked first: an answer to another request is out of step, whatever its shape.
   if (isRecord(json.value) && "id" in json.value && json.value.id !== request.id) {
@@ -88,7 +88,11 @@ export function readTurn(line: string, request: OperationRequest, model: boolean
     };
   }
   const response = parsed.data;
-  return { ok: true, value: { outcome: response.ok ? { ok: true, window: response.window } : { ok: false, error: response.error } } };
+  // zod assigns fields, so an own `__proto__` field would become a prototype and be lost: such a window is
+  // kept as the line has it, and judged with that field.
+  if (!response.ok) return { ok: true, value: { outcome: { ok: false, error: response.error } } };
+  const window = protoField ? (json.value as { window: typeof response.window }).window : response.window;
+  return { ok: true, value: { outcome: { ok: true, window } } };
 }
 
 /**

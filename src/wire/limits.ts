@@ -30,6 +30,8 @@ export interface WireDataProblem {
 interface Walk {
   /** A lower bound on the JSON text's length in bytes: every UTF-16 code unit is at least one byte. */
   size: number;
+  /** Whether some object has an own `__proto__` field (see hasProtoField). */
+  protoField: boolean;
 }
 
 /** A problem found below the root: its path is built while the walk unwinds, deepest key first. */
@@ -55,10 +57,21 @@ const NOT_DATA = "answers are plain objects, arrays, strings, finite numbers, bo
  * the stack; it stops at the first problem, so a huge value costs no more than a line's worth of it.
  */
 export function wireDataProblem(value: unknown, rootDepth = 1): WireDataProblem | null {
-  const found = check({ size: 0 }, value, rootDepth);
-  if (found === null) return null;
-  if (found.tooDeep !== null) return cycleIn(found.path, found.tooDeep.reverse()) ?? { path: found.path, message: found.message };
-  return { path: found.whole ? [] : found.path, message: found.message };
+  return inspectWireData(value, rootDepth).problem;
+}
+
+/**
+ * wireDataProblem, and whether some object of the value has an own field named `__proto__`: legal JSON
+ * data, which a parser that assigns fields (zod's) turns into a prototype and so loses. Such a value must be
+ * kept as its JSON is, or an extra field a pruner added or dropped under that name goes unseen (issue 33).
+ */
+export function inspectWireData(value: unknown, rootDepth = 1): { readonly problem: WireDataProblem | null; readonly protoField: boolean } {
+  const walk = { size: 0, protoField: false };
+  const found = check(walk, value, rootDepth);
+  if (found === null) return { problem: null, protoField: walk.protoField };
+  if (found.tooDeep !== null)
+    return { problem: cycleIn(found.path, found.tooDeep.reverse()) ?? { path: found.path, message: found.message }, protoField: walk.protoField };
+  return { problem: { path: found.whole ? [] : found.path, message: found.message }, protoField: walk.protoField };
 }
 
 /** One line in the style of zod issues (`✖ message → at path`). */
@@ -124,6 +137,7 @@ function checkContainer(walk: Walk, value: object, depth: number): Found | null 
     let fields = 0;
     for (const key in record) {
       if (++fields > WIRE_LIMITS.elements) return found(tooMany(`an object of more than ${WIRE_LIMITS.elements} fields`));
+      if (key === "__proto__") walk.protoField = true;
       const field = record[key];
       walk.size += key.length + 3;
       if (typeof field === "string") walk.size += field.length + 2;

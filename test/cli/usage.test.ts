@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { JSON_SCHEMA_SOURCES } from "../../src/wire/json-schema.ts";
@@ -70,11 +70,20 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
     ["a negative --exhaustive", ["fuzz", "--exhaustive=-1"], '--exhaustive must be a decimal integer from 0 to 4, got "-1"'],
     ["a matrix without its config", ["matrix"], "matrix needs --config <file>"],
     ["merge of nothing", ["merge", "--out", join(files, "out")], "merge needs at least one summary.json"],
+    ["an empty --out", ["run", "--out", ""], "--out : is empty"],
+    ["an empty --junit", ["run", "--junit", ""], "--junit : is empty"],
+    ["a shard count past 2^53", ["fuzz", "--shard", "1/99999999999999999999"], "--shard must be i/n with 1 <= i <= n <= 2^53-1"],
     ["merge of a missing summary", ["merge", join(files, "missing.json"), "--out", join(files, "out")], /cannot read summary .*missing\.json: ENOENT/],
     ["merge of a file that is not JSON", ["merge", notJson, "--out", join(files, "out")], "report.md is not JSON"],
     ["merge of JSON that is not a summary", ["merge", notReport, "--out", join(files, "out")], /other\.json is not a prunecheck summary: ✖ /],
   ])("%s", async (_, args, message) => {
     await expectUsageError(args, message);
+  });
+
+  it("merge of nothing makes no output folder before it says so", async () => {
+    const out = join(files, "never-made");
+    await expectUsageError(["merge", "--out", out], "merge needs at least one summary.json");
+    expect(existsSync(out)).toBe(false);
   });
 
   it("end to end: the binary writes the two lines to stderr, no stack trace, nothing to stdout", async () => {
