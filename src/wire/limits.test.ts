@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeWireDataProblem, WIRE_LIMITS, wireDataProblem } from "./limits.ts";
+import { describeWireDataProblem, nestsDeeperThan, WIRE_LIMITS, wireDataProblem } from "./limits.ts";
 
 /** `levels` arrays, one inside the other: `[[...[]...]]`. */
 function nested(levels: number): unknown[] {
@@ -92,5 +92,14 @@ describe("wireDataProblem: JSON data within the protocol's limits, or what is wr
     let field: unknown = ["x".repeat(1000)];
     for (let level = 0; level < 50; level++) field = [field, field];
     expect(wireDataProblem(answer(field))?.message).toMatch(/^the answer is larger than a protocol line allows/);
+  });
+});
+
+describe("nestsDeeperThan: the depth of JSON text, read before it is parsed", () => {
+  it("counts arrays and objects, not brackets inside strings, escaped quotes included", () => {
+    expect(nestsDeeperThan('[[{"a":[1]}]]', 4)).toBe(false);
+    expect(nestsDeeperThan('[[{"a":[[1]]}]]', 4)).toBe(true);
+    expect(nestsDeeperThan(JSON.stringify({ text: '[[[[[[ \\" {{{{{{ "' }), 1)).toBe(false);
+    expect(nestsDeeperThan(`${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`, WIRE_LIMITS.depth)).toBe(true);
   });
 });

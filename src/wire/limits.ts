@@ -184,3 +184,25 @@ function cycleIn(path: readonly PropertyKey[], chain: readonly object[]): WireDa
   }
   return null;
 }
+
+/**
+ * Whether JSON text nests arrays and objects more than `limit` deep, read from the text itself, strings
+ * skipped: parsing a line of a million `[` first costs seconds and gigabytes (issue 33), this a pass over
+ * its characters. Text past the limit is not JSON data within the limits, whatever else it is.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c)
+        index++; // a backslash: the next character is escaped, a quote included
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return false;
+}
