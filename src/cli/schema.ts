@@ -3,11 +3,14 @@ import { join } from "node:path";
 import { makeDir, writeFileAtomic } from "../files/write-atomic.ts";
 import { jsonSchemas, renderJsonSchema } from "../wire/json-schema.ts";
 import type { Io } from "../console/io.ts";
+import { checkOutputDir } from "../files/output-paths.ts";
 
 /** `prunecheck schema`: print the JSON Schemas, write them to a folder, or check a folder is up to date. */
 export async function schemaCommand(mode: { write?: string | undefined; check?: string | undefined }, io: Io): Promise<number> {
   const schemas = jsonSchemas();
   if (mode.write !== undefined) {
+    // A folder that cannot be made or written is the user's input error, said before anything is written.
+    checkOutputDir("--write", mode.write);
     makeDir(mode.write);
     for (const [file, schema] of Object.entries(schemas)) await writeFileAtomic(join(mode.write, file), renderJsonSchema(schema));
     io.line(`wrote ${Object.keys(schemas).length} JSON Schemas to ${mode.write}`);

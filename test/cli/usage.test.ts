@@ -67,6 +67,7 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
     ["merge of a FIFO", ["merge", fifo, "--out", join(files, "out")], "report.json: it is a FIFO (named pipe), not a regular file"],
     ["replay of a directory", ["replay", files], "it is a directory, not a regular file"],
     ["an unknown schema flag", ["schema", "--frobnicate"], "prunecheck: schema: Unknown option '--frobnicate'"],
+    ["schema --write where no folder can be made", ["schema", "--write", "/proc/self/x"], "--write /proc/self/x: cannot be made"],
     ["a negative --exhaustive", ["fuzz", "--exhaustive=-1"], '--exhaustive must be a decimal integer from 0 to 4, got "-1"'],
     ["a matrix without its config", ["matrix"], "matrix needs --config <file>"],
     ["merge of nothing", ["merge", "--out", join(files, "out")], "merge needs at least one summary.json"],
