@@ -39,6 +39,13 @@ const HOSTILE: readonly Hostile[] = [
     finding: /the answer to prune request (\d+): ✖ Infinity is a number outside the wire range: .*1e400.* → at id$/,
   },
   {
+    fixture: "million-spans.mjs",
+    kind: "cmd",
+    code: "limits",
+    finding:
+      /the answer to prune request (\d+): ✖ an array of 1000000 elements is past the protocol's limit of 20000 elements to one array or object → at window\.spans$/,
+  },
+  {
     fixture: "cyclic-field.ts",
     kind: "impl",
     code: "limits",
