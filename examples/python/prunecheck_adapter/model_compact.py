@@ -15,7 +15,7 @@ The harness's model chooses what may go and writes the summary; every guard stay
 
 from .errors import UnrecoverablePruneError
 from .model import ModelFailure
-from .reference import SUMMARY_DEPTH, assert_grounded_if_derived, compact, copy_problem, kind_of, prune, span_size, window_size
+from .reference import assert_grounded_if_derived, compact, copy_problem, kind_of, prune, replace_with_summary, span_size, window_size
 from .wire import is_precondition_bearing
 
 
@@ -56,21 +56,11 @@ def _with_summary(window, sources, model, budget):
     if not isinstance(text, str) or text.strip() == "":
         raise UnrecoverablePruneError("model_failed", None, "the model's summary was empty, so nothing was changed")
     summary_id = _fresh_id(sources[0]["span_id"] + "~summary", window)
-    summary = {
-        "span_id": summary_id,
-        "text": text,
-        "tags": list(dict.fromkeys(tag for source in sources for tag in source["tags"])),
-        "externalized_key": None,
-        "kind": "summary",
-        "provenance": [{"span_id": s["span_id"], "externalized_key": s["externalized_key"]} for s in sources],
-        "derivation_depth": SUMMARY_DEPTH,
-    }
+    replaced = replace_with_summary(window, sources, summary_id, text)
+    summary = next(span for span in replaced["spans"] if span["span_id"] == summary_id)
     if span_size(summary, budget["unit"]) >= sum(span_size(source, budget["unit"]) for source in sources):
         return window
-    replaced = {source["span_id"] for source in sources}
-    first = sources[0]["span_id"]
-    spans = [summary if span["span_id"] == first else span for span in window["spans"] if span["span_id"] == first or span["span_id"] not in replaced]
-    return {"spans": spans, "derivation_depth": window["derivation_depth"] + 1}
+    return replaced
 
 
 def _fresh_id(wanted, window):

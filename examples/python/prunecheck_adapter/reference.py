@@ -121,6 +121,12 @@ def summarize(window, span_ids, summary_id, summary_text, store):
         if problem is not None:
             raise UnrecoverablePruneError(problem, source["span_id"])
 
+    return replace_with_summary(window, sources, summary_id, summary_text)
+
+
+def replace_with_summary(window, sources, summary_id, summary_text):
+    """The sources (valid, in window order) replaced by one summary of them where the first stood, one
+    derivation deeper: its provenance each source's id and key, its tags the union of theirs."""
     summary = {
         "span_id": summary_id,
         "text": summary_text,
@@ -131,11 +137,12 @@ def summarize(window, span_ids, summary_id, summary_text, store):
         "derivation_depth": SUMMARY_DEPTH,
     }
     first_id = sources[0]["span_id"]
+    replaced = {source["span_id"] for source in sources}
     spans = []
     for span in window["spans"]:
         if span["span_id"] == first_id:
             spans.append(summary)
-        elif span["span_id"] not in wanted_set:
+        elif span["span_id"] not in replaced:
             spans.append(span)
     return {"spans": spans, "derivation_depth": window["derivation_depth"] + 1}
 
