@@ -6,6 +6,7 @@ import { pointerText } from "../../reference/resolve.ts";
 import { summarize } from "../../reference/summarize.ts";
 import { UnrecoverablePruneError } from "../../errors/unrecoverable.ts";
 import { operationsFor, summarizer } from "../input-space.ts";
+import { summaryWrites } from "../analysis.ts";
 import type { Harness } from "../harness.ts";
 import { storeSnapshot } from "../harness.ts";
 import type { World } from "../world.ts";
@@ -171,11 +172,10 @@ export class Compact implements fc.AsyncCommand<World, Harness> {
 
 /** One compact of the world's window; the summaries it wrote become facts the harness knows. True when it succeeded. */
 async function compact(world: World, harness: Harness, label: string, budget: Budget, script?: readonly ModelAnswerSpec[]): Promise<boolean> {
-  const before = new Set(world.window.spans.map((span) => span.span_id));
-  const outcome = await harness.exchange(world, label, { op: "compact", window: world.window, store: storeSnapshot(world.store), budget }, script);
-  if (!outcome.ok) return false;
-  for (const span of outcome.window.spans) if (!before.has(span.span_id) && kindOf(span) === "summary") world.learn(span);
-  return true;
+  const call = { op: "compact" as const, window: world.window, store: storeSnapshot(world.store), budget };
+  const outcome = await harness.exchange(world, label, call, script);
+  for (const { summary } of summaryWrites({ call, outcome })) if (summary !== undefined) world.learn(summary);
+  return outcome.ok;
 }
 
 async function prune(world: World, harness: Harness, selector: Selector) {
