@@ -51,7 +51,7 @@ export interface Heard {
 /**
  * A time-budgeted campaign over worker threads, each with its own driver: corpus replay, the bounded-
  * exhaustive phase, then random rounds until the budget is spent, every property has a counterexample, or
- * `signal` aborts (then workers finish the request in flight and everything found so far is still written).
+ * `signal` aborts (then workers abandon the request in flight and everything found so far is still written).
  */
 export async function runCampaign(options: CampaignOptions, io: Io, signal?: AbortSignal): Promise<FuzzSummary> {
   const started = Date.now();

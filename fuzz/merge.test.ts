@@ -92,7 +92,7 @@ describe("merge", () => {
     const stopped = SummaryFile.parse({
       ...unfinishedSummary(
         { level: "core", seed: 5, properties: ["depth-bound"], seconds: 0 },
-        { interrupted: false, error: { kind: "adapter", code: "handshake", message: "no hello" } },
+        { kind: "error", error: { kind: "adapter", code: "handshake", message: "no hello" } },
       ),
     });
     const merged = mergeSummaries([shard(1, 2, [passed("depth-bound")]), stopped]);

@@ -12,7 +12,7 @@ import { roundSeed } from "./seeds.ts";
 import { nthItem, owns, type Slot } from "./shard.ts";
 
 export interface WorkerControl {
-  /** True once the campaign is stopping (Ctrl-C): finish the request in flight and return. */
+  /** True once the campaign is stopping (Ctrl-C): the request in flight is abandoned; return what is done. */
   readonly stopped: () => boolean;
   /** Properties a counterexample is already known for, by any worker: no more random rounds for them. */
   readonly failed: ReadonlySet<string>;

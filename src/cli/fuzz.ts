@@ -10,7 +10,7 @@ import { targetFrom } from "../engine/target.ts";
 import { exitCodeOf } from "./exit-code.ts";
 import { checkCorpusDir, checkRunOutputs } from "../files/output-paths.ts";
 import { PROPERTIES } from "../../properties/index.ts";
-import { summarizeFailure } from "../engine/unfinished.ts";
+import { summarizeFailure, withLastWords } from "../engine/unfinished.ts";
 
 /**
  * `prunecheck fuzz`: flags to campaign options, the campaign, its exit code (0 none found, 1 violations,
@@ -57,7 +57,8 @@ export async function fuzzCommand(argv: readonly string[], io: Io, signal: Abort
   checkRunOutputs(options.outDir, options.junit);
   checkCorpusDir(options.corpusDir);
   const properties = options.only ?? PROPERTIES.map((property) => property.id);
-  const summary = await summarizeFailure(options, { level: options.level, seed: options.seed, properties }, signal, io, () => runCampaign(options, io, signal));
+  const run = { level: options.level, seed: options.seed, properties };
+  const summary = await withLastWords(options, run, () => summarizeFailure(options, run, signal, io, () => runCampaign(options, io, signal)));
   if (summary.interrupted) return "interrupted";
   return exitCodeOf(summary);
 }

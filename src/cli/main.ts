@@ -19,7 +19,8 @@ import { exitCodeOf } from "./exit-code.ts";
 import { packageVersion } from "./version.ts";
 import { terminalText } from "../reports/escape/terminal.ts";
 import { checkRunOutputs } from "../files/output-paths.ts";
-import { summarizeFailure } from "../engine/unfinished.ts";
+import { summarizeFailure, withLastWords } from "../engine/unfinished.ts";
+import { sayLastWords } from "../reports/last-words.ts";
 
 const TARGET_FLAGS = {
   cmd: { type: "string" },
@@ -137,21 +138,22 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
     properties: selected,
   };
   checkRunOutputs(options.outDir, options.junit);
-  // The banner waits for the implementation, so a module or adapter that cannot start leaves stdout empty.
-  io.progress(`starting ${describeTarget(target)} …`);
-  const driver = await summarizeFailure(options, { level: options.level, seed, properties: selected.map((property) => property.id) }, signal, io, () =>
-    openTarget(target, { timeoutMs, signal }),
-  );
-  try {
-    io.line(
-      `prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property and ${bigWindowRunsFor(options.runs)} with big windows, seed ${seed}`,
-    );
-    const summary = await runSuite(driver, target, options, io, signal);
-    if (summary.interrupted) return interruptedCode(signal);
-    return exitCodeOf(summary);
-  } finally {
-    await driver.close();
-  }
+  const run = { level: options.level, seed, properties: selected.map((property) => property.id) };
+  return withLastWords(options, run, async () => {
+    // The banner waits for the implementation, so a module or adapter that cannot start leaves stdout empty.
+    io.progress(`starting ${describeTarget(target)} …`);
+    const driver = await summarizeFailure(options, run, signal, io, () => openTarget(target, { timeoutMs, signal }));
+    try {
+      io.line(
+        `prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property and ${bigWindowRunsFor(options.runs)} with big windows, seed ${seed}`,
+      );
+      const summary = await runSuite(driver, target, options, io, signal);
+      if (summary.interrupted) return interruptedCode(signal);
+      return exitCodeOf(summary);
+    } finally {
+      await driver.close();
+    }
+  });
 }
 
 async function replay(argv: readonly string[], io: Io, signal: AbortSignal): Promise<number> {
@@ -172,13 +174,18 @@ async function replay(argv: readonly string[], io: Io, signal: AbortSignal): Pro
 /**
  * SIGINT, SIGTERM and SIGHUP (the terminal or ssh session closing) as an AbortSignal while a command
  * runs. The first stops it cleanly: the adapter is killed (it leads its own process group, so the
- * terminal's Ctrl-C never reaches it) and what finished is written. A second exits at once; the exit
- * hook in adapter-process (and its watchdog, for what no hook can catch) still kills every adapter.
+ * terminal's Ctrl-C never reaches it) and what finished is written. A second exits at once, leaving a
+ * stand-in summary where the command had not written its own yet (last-words.ts); the exit hook in
+ * adapter-process (and its watchdog, for what no hook can catch) still kills every adapter.
  */
 async function withProcessSignals(body: (signal: AbortSignal) => Promise<number>): Promise<number> {
   const controller = new AbortController();
   const onSignal = (name: NodeJS.Signals) => {
-    if (controller.signal.aborted) process.exit(interruptedCode(controller.signal));
+    if (controller.signal.aborted) {
+      process.stderr.write(`prunecheck: stopped at once by a second signal (${name})\n`);
+      for (const failure of sayLastWords()) process.stderr.write(`prunecheck: ${terminalText(failure)}\n`);
+      process.exit(interruptedCode(controller.signal));
+    }
     controller.abort(name);
   };
   process.on("SIGINT", onSignal);

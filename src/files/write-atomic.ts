@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, statSync, type Stats } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
@@ -22,6 +22,27 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * writeFileAtomic for the last moment of a process (a second Ctrl-C, see src/reports/last-words.ts), when
+ * nothing asynchronous will run again.
+ */
+export function writeFileAtomicSync(path: string, data: string): void {
+  const temp = tempPathFor(path);
+  try {
+    const fd = openSync(temp, "wx");
+    try {
+      writeFileSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
     throw error;
   }
 }

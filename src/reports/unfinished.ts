@@ -18,20 +18,35 @@ export interface UnfinishedRun {
   readonly seconds: number;
 }
 
+/** How a run ended without verdicts. */
+export type Ended =
+  /** Ctrl-C before the implementation was ready. */
+  | { readonly kind: "interrupted" }
+  /** A second signal: the process exits at once, before the command wrote what had finished. */
+  | { readonly kind: "forced" }
+  | { readonly kind: "error"; readonly error: RunError };
+
+const ENDED_MESSAGE = {
+  interrupted: "interrupted before the implementation was ready, so no verdict",
+  forced: "stopped at once by a second signal before the results were written, so no verdict",
+} as const;
+
 /**
- * The summary of a run that ended before the implementation was ready: interrupted (Ctrl-C during the
- * handshake), or stopped by `error`. Every property reads interrupted or error, never passed.
+ * The summary of a run that ended without verdicts (see Ended). Every property reads interrupted or error,
+ * never passed.
  */
-export function unfinishedSummary(run: UnfinishedRun, ended: { readonly interrupted: true } | { readonly interrupted: false; readonly error: RunError }): RunSummary {
-  const message = ended.interrupted ? "interrupted before the implementation was ready, so no verdict" : `not checked: ${ended.error.message}`;
+export function unfinishedSummary(run: UnfinishedRun, ended: Ended): RunSummary {
+  const interrupted = ended.kind !== "error";
+  const message = ended.kind === "error" ? `not checked: ${ended.error.message}` : ENDED_MESSAGE[ended.kind];
   return summarizeRun({
-    implementation: "(not started)",
+    // After a forced exit the implementation may have been running, but its hello was not kept.
+    implementation: ended.kind === "forced" ? "(not recorded)" : "(not started)",
     level: run.level,
     capabilities: [],
     seconds: run.seconds,
     seed: run.seed,
-    interrupted: ended.interrupted,
-    results: run.properties.map((property) => ({ property, status: ended.interrupted ? "interrupted" : "error", runs: 0, requests: 0, ms: 0, message })),
-    ...(ended.interrupted ? {} : { error: ended.error }),
+    interrupted,
+    results: run.properties.map((property) => ({ property, status: interrupted ? "interrupted" : "error", runs: 0, requests: 0, ms: 0, message })),
+    ...(ended.kind === "error" ? { error: ended.error } : {}),
   });
 }

@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
-import { makeDir, writeFileAtomic } from "../files/write-atomic.ts";
+import { makeDir, writeFileAtomic, writeFileAtomicSync } from "../files/write-atomic.ts";
 import { renderJUnit } from "./junit.ts";
+import { summaryWritten } from "./last-words.ts";
 import { renderReportMarkdown, renderSummaryMarkdown } from "./markdown.ts";
 import type { Report } from "./report.ts";
 import { reportFileStem } from "./build.ts";
@@ -17,11 +18,25 @@ export async function writeReport(outDir: string, report: Report): Promise<strin
 
 /** `summary.json` and `summary.md` (with `markdownTail` after the table) always; JUnit XML where asked. */
 export async function writeSummary(outDir: string, summary: RunSummary, junitPath?: string, markdownTail = ""): Promise<void> {
-  makeDir(outDir);
-  await writeFileAtomic(join(outDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-  await writeFileAtomic(join(outDir, "summary.md"), renderSummaryMarkdown(summary, outDir) + markdownTail);
-  if (junitPath !== undefined) {
-    makeDir(dirname(junitPath));
-    await writeFileAtomic(junitPath, renderJUnit(summary));
+  for (const { path, text } of summaryFiles(outDir, summary, junitPath, markdownTail)) {
+    makeDir(dirname(path));
+    await writeFileAtomic(path, text);
   }
+  summaryWritten(outDir);
+}
+
+/** writeSummary for a process's last moment, when nothing asynchronous runs again. */
+export function writeSummarySync(outDir: string, summary: RunSummary, junitPath?: string): void {
+  for (const { path, text } of summaryFiles(outDir, summary, junitPath, "")) {
+    makeDir(dirname(path));
+    writeFileAtomicSync(path, text);
+  }
+}
+
+function summaryFiles(outDir: string, summary: RunSummary, junitPath: string | undefined, markdownTail: string): { path: string; text: string }[] {
+  return [
+    { path: join(outDir, "summary.json"), text: `${JSON.stringify(summary, null, 2)}\n` },
+    { path: join(outDir, "summary.md"), text: renderSummaryMarkdown(summary, outDir) + markdownTail },
+    ...(junitPath === undefined ? [] : [{ path: junitPath, text: renderJUnit(summary) }]),
+  ];
 }
