@@ -1,6 +1,12 @@
 import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { FIXTURES, stillBeating, until } from "../../test/hostile/processes-helpers.ts";
 import { ADAPTER_TAG, killTagged, newTag } from "./process-tag.ts";
+
+const HOP = join(FIXTURES, "hop.py");
 
 /** A sleep carrying `tag` (and `padding` bytes of other environment before it), resolved once it runs. */
 async function tagged(tag: string, padding = 0): Promise<{ readonly pid: number; readonly exited: Promise<NodeJS.Signals | null> }> {
@@ -26,5 +32,20 @@ describe.runIf(process.platform === "linux")("killTagged", () => {
       killTagged(twelve);
     }
     expect(await other.exited).toBe("SIGKILL");
+  });
+
+  it.for([
+    ["in one process group", "0"],
+    ["in a new session at every fork", "1"],
+  ] as const)("kills a descendant that forks and exits every few milliseconds, %s (issue 33)", async ([, setsid], { onTestFinished }) => {
+    const tag = newTag();
+    const beat = join(mkdtempSync(join(tmpdir(), "prunecheck-hop-")), "beat");
+    const hopper = spawn("python3", [HOP, beat], { stdio: "ignore", env: { ...process.env, [ADAPTER_TAG]: tag, HOP_SETSID: setsid, HOP_LIFETIME: "20" } });
+    onTestFinished(() => void killTagged(tag));
+    await new Promise((resolve) => hopper.once("exit", resolve));
+    await until("the hopper beating", () => existsSync(beat));
+
+    expect(killTagged(tag)).toBeGreaterThan(0);
+    expect(await stillBeating(beat)).toBe(false);
   });
 });

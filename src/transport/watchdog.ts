@@ -2,13 +2,15 @@ import { spawn } from "node:child_process";
 import type { ChildProcessByStdio } from "node:child_process";
 import type { Socket } from "node:net";
 import type { Writable } from "node:stream";
-import { ADAPTER_TAG, threadTagPrefix } from "./process-tag.ts";
+import { fileURLToPath } from "node:url";
+import { threadTagPrefix } from "./process-tag.ts";
 
 /**
  * Reads `+<pgid>` and `-<pgid>` lines until end of file, which comes when the thread holding the other
  * end is gone, however it went (kill -9 included); then SIGKILLs the groups still listed and, where /proc
- * exists, every process whose environment holds the tag prefix ($1). Ignores the signals a terminal or a
- * CI runner sends its group, so it outlives the harness by the moment it needs.
+ * exists, becomes `$2 $3 $1`: Node running sweep-entry.mjs, which kills every process whose environment
+ * holds the tag prefix ($1). Ignores the signals a terminal or a CI runner sends its group (and so does
+ * what it becomes), so it outlives the harness by the moment it needs.
  */
 const SCRIPT = `trap '' HUP INT TERM PIPE
 groups=' '
@@ -21,13 +23,9 @@ while IFS= read -r line; do
 done
 for id in $groups; do kill -9 "-$id" 2>/dev/null; done
 [ -d /proc/self ] || exit 0
-round=0
-while [ $round -lt 10 ]; do
-  found=$(grep -lsF "${ADAPTER_TAG}=$1" /proc/[0-9]*/environ)
-  [ -n "$found" ] || exit 0
-  for file in $found; do pid=\${file#/proc/}; kill -9 "\${pid%/environ}" 2>/dev/null; done
-  round=$((round + 1))
-done`;
+exec "$2" "$3" "$1"`;
+
+const SWEEP_ENTRY = fileURLToPath(new URL("./sweep-entry.mjs", import.meta.url));
 
 let watchdog: ChildProcessByStdio<Writable, null, null> | null = null;
 
@@ -50,7 +48,10 @@ function tell(line: string): void {
 /** One per thread, started with the first adapter: one cheap `sh` for a whole run, not one per restart. */
 function start(): ChildProcessByStdio<Writable, null, null> {
   // detached: a session of its own, so the terminal's hangup or a kill of our process group spares it.
-  const child = spawn("/bin/sh", ["-c", SCRIPT, "prunecheck-watchdog", threadTagPrefix()], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
+  const child = spawn("/bin/sh", ["-c", SCRIPT, "prunecheck-watchdog", threadTagPrefix(), process.execPath, SWEEP_ENTRY], {
+    detached: true,
+    stdio: ["pipe", "ignore", "ignore"],
+  });
   // Without a watchdog the exit hook and terminate() still kill what they can; the next adapter tries again.
   const forget = () => {
     if (watchdog === child) watchdog = null;

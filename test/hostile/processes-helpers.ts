@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, tempDir } from "../cli/helpers.ts";
 
@@ -82,4 +82,19 @@ function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** hop.py's beat file grew over `ms`: the fork-hopper (whose pid is never the same) is still alive. */
+export async function stillBeating(beat: string, ms = 1000): Promise<boolean> {
+  const size = () => (existsSync(beat) ? statSync(beat).size : 0);
+  const before = size();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return size() !== before;
+}
+
+/** Whether hop.py's beat stops within `timeoutMs` (a second without growth). */
+export async function stopsBeating(beat: string, timeoutMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) if (!(await stillBeating(beat))) return true;
+  return false;
 }

@@ -1,7 +1,8 @@
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "vitest";
 import { cli, ROOT, readSummary, spawnCli, tempDir } from "../cli/helpers.ts";
-import { busy, hangingTree, newTree, stillRunning, treeCommand, treePids } from "./processes-helpers.ts";
+import { busy, FIXTURES, hangingTree, newTree, stillRunning, stopsBeating, treeCommand, treePids, until } from "./processes-helpers.ts";
 
 /** Long enough that only the signal can end the request in flight. */
 const NEVER = ["--timeout-ms", "60000"];
@@ -56,4 +57,24 @@ describe.concurrent("an adapter's process tree ends with prunecheck run", () => 
     expect(treePids(tree).length).toBeGreaterThanOrEqual(3);
     expect(await stillRunning(treePids(tree))).toEqual([]);
   });
+
+  it.for(["SIGINT", "SIGKILL"] as const)(
+    "%s of prunecheck: a descendant forking into a new session every few milliseconds is gone within seconds (issue 33)",
+    async (signal, { expect, onTestFinished }) => {
+      const dir = tempDir();
+      const [beat, ready] = [join(dir, "beat"), join(dir, "ready")];
+      // The hopper ends by itself after HOP_LIFETIME: a failing test leaves none behind for long.
+      const env = { HOP_SETSID: "1", HOP_LIFETIME: "30" };
+      onTestFinished(() => until("the hopper ending by itself", () => !existsSync(beat) || statSync(beat).mtimeMs < Date.now() - 2000, 40_000));
+      const adapter = `sh "${join(FIXTURES, "hopper.sh")}" "${beat}" "${ready}"`;
+      let pid = 0;
+      const running = spawnCli(["run", "--cmd", adapter, ...NEVER, "--out", tempDir()], { env, onSpawn: (spawned) => (pid = spawned) });
+      await until("the hopper beating", () => existsSync(ready));
+      process.kill(pid, signal);
+      await running;
+
+      // After SIGKILL nothing in prunecheck runs: its watchdog did this.
+      expect(await stopsBeating(beat, 10_000)).toBe(true);
+    },
+  );
 });
