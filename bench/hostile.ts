@@ -20,6 +20,7 @@ export interface HostileRow {
 
 const answer = (spans: string) => `{"id":1,"ok":true,"window":{"spans":${spans},"derivation_depth":1}}`;
 const many = (count: number, item: string) => `[${Array(count).fill(item).join(",")}]`;
+const fieldsObject = (count: number) => `{${Array.from({ length: count }, (_, index) => `"k${index}":0`).join(",")}}`;
 const deep = (levels: number) => answer(`[{"span_id":"s","text":"t","tags":[],"externalized_key":null,"x":${"[".repeat(levels)}${"]".repeat(levels)}}]`);
 
 /** The attacks of issue 33, each as the answer line an adapter writes. */
@@ -28,6 +29,8 @@ export const HOSTILE_CASES = {
   "spans: 8M zeros (16 MB)": () => answer(many(8_000_000, "0")),
   "spans: 1M empty objects": () => answer(many(1_000_000, "{}")),
   "spans: 19,999 empty objects (at the limit)": () => answer(many(19_999, "{}")),
+  "60 objects of 20,000 fields (1.2M values, 12 MB)": () => answer(many(60, fieldsObject(20_000))),
+  "objects of 20,000 fields filling 64 MiB": () => answer(many(Math.floor((64 * 1024 * 1024 - 100) / (fieldsObject(20_000).length + 1)), fieldsObject(20_000))),
   "a field 1M arrays deep": () => deep(1_000_000),
   "a field 30M arrays deep (60 MB)": () => deep(30_000_000),
   "a valid window of 3,000 spans (for scale)": () =>

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
-import { readRegularFile } from "../files/read-json.ts";
+import { readJsonAs, type Expected } from "../files/read-json.ts";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Report, type Target } from "../reports/report.ts";
@@ -27,6 +27,9 @@ export interface LoadedCorpus {
 }
 
 /** Every report in the folder, in file-name order (so shards and workers split it the same way); none if there is no folder. */
+const CORPUS_HINT = "Corpus entries are report files of this version of prunecheck; remove anything else from the folder.";
+const CORPUS_ENTRY: Expected<Report> = { schema: Report, what: "corpus entry", code: "invalid_report", readHint: CORPUS_HINT, invalidHint: CORPUS_HINT };
+
 export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
@@ -36,10 +39,7 @@ export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
   const skipped: { file: string; reason: string }[] = [];
   for (const file of names.filter((name) => name.endsWith(".json")).sort()) {
     try {
-      const text = await readRegularFile(join(dir, file), "corpus entry", "Corpus entries are report files; remove anything else from the folder.");
-      const parsed = Report.safeParse(JSON.parse(text));
-      if (parsed.success) entries.push({ file, report: parsed.data });
-      else skipped.push({ file, reason: "not a prunecheck report of this version" });
+      entries.push({ file, report: await readJsonAs(join(dir, file), CORPUS_ENTRY) });
     } catch (error) {
       skipped.push({ file, reason: error instanceof Error ? error.message : String(error) });
     }

@@ -4,6 +4,8 @@ import { PrunecheckError } from "./prunecheck-error.ts";
 export type InputErrorCode =
   | "usage"
   | "unreadable_file"
+  /** A file larger, deeper or fuller than FILE_LIMITS allow, found before it is parsed. */
+  | "file_past_limits"
   | "invalid_json"
   | "invalid_report"
   | "invalid_module"

@@ -2,7 +2,21 @@ import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import type { z } from "zod";
 import { describeIssues, InputError, type InputErrorCode } from "../errors/input.ts";
-import { describeWireDataProblem, wireDataProblem } from "../wire/limits.ts";
+import { describeWireDataProblem, longTextProblem, WIRE_LIMITS, wireDataProblem } from "../wire/limits.ts";
+
+/**
+ * What a file prunecheck reads (a report, a summary, a corpus entry, a config) may hold, on top of the
+ * protocol's depth and elements (WIRE_LIMITS), checked before it is parsed, so what reading a hostile file
+ * costs is bounded by these (issue 33): `merge` once spent two minutes on a 20 MB summary and died.
+ */
+export const FILE_LIMITS = Object.freeze({
+  /** Bytes on disk: room for a line's worth of JSON pretty-printed. */
+  bytes: 4 * WIRE_LIMITS.lineBytes,
+  /** Bytes once whitespace is left out: what one line may carry. */
+  compactBytes: WIRE_LIMITS.lineBytes,
+  /** Values at every level: a report of a hundred of the biggest windows the harness sends. */
+  values: 4_000_000,
+});
 
 /**
  * A regular file's text. Anything else is refused before a byte is read (issue 33): a FIFO or a pipe would
@@ -20,6 +34,12 @@ export async function readRegularFile(path: string, what: string, hint: string):
       const kind = stats.isFIFO() ? "a FIFO (named pipe)" : stats.isDirectory() ? "a directory" : stats.isSocket() ? "a socket" : "a device";
       throw new InputError("unreadable_file", `cannot read ${what} ${path}: it is ${kind}, not a regular file`, hint);
     }
+    if (stats.size > FILE_LIMITS.bytes)
+      throw new InputError(
+        "file_past_limits",
+        `cannot read ${what} ${path}: it is ${stats.size} bytes, past the limit of ${FILE_LIMITS.bytes} for a file prunecheck reads`,
+        hint,
+      );
     return await handle.readFile("utf8").catch((error: NodeJS.ErrnoException) => {
       throw cannot(error);
     });
@@ -31,6 +51,13 @@ export async function readRegularFile(path: string, what: string, hint: string):
 /** A JSON file the user named, or an InputError saying which and what to give instead. */
 export async function readJson(path: string, what: string, hint: string): Promise<unknown> {
   const text = await readRegularFile(path, what, hint);
+  const past = longTextProblem(text, FILE_LIMITS);
+  if (past !== null)
+    throw new InputError(
+      "file_past_limits",
+      `${path} is past the limits for a file prunecheck reads: ${describeWireDataProblem(past)} (found before parsing it)`,
+      hint,
+    );
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -55,7 +82,7 @@ export interface Expected<T> {
  */
 export async function readJsonAs<T>(path: string, expected: Expected<T>): Promise<T> {
   const value = await readJson(path, expected.what, expected.readHint);
-  const problem = wireDataProblem(value);
+  const problem = wireDataProblem(value, 1, FILE_LIMITS.values);
   if (problem !== null)
     throw new InputError(expected.code, `${path} is not a prunecheck ${expected.what}: ${describeWireDataProblem(problem)}`, expected.invalidHint);
   const parsed = expected.schema.safeParse(value);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OperationRequest } from "../wire/protocol.ts";
+import { WIRE_LIMITS } from "../wire/limits.ts";
 import { readHello, readResponse, readStray } from "./responses.ts";
 
 const hello = (fields: Record<string, unknown>) => JSON.stringify({ id: 0, ok: true, protocol: 1, name: "py", capabilities: ["prune"], ...fields });
@@ -25,6 +26,16 @@ describe("readHello: the handshake answer, or the handshake fault it is", () => 
     expect(readHello(hello({ pipelining: false }))).toMatchObject({ ok: true, value: { pipelining: false } });
     const reading = readHello(hello({ pipelining: "yes" }));
     expect(reading.ok ? null : [reading.code, reading.detail]).toEqual(["schema", expect.stringContaining("→ at pipelining")]);
+  });
+
+  it("bounds what parsing a line costs by the values it holds: 1.2 million fields in 20,000-field objects are a limits fault before it is parsed", () => {
+    const fields = `{${Array.from({ length: WIRE_LIMITS.elements }, (_, index) => `"k${index}":0`).join(",")}}`;
+    const line = `{"id":4,"ok":true,"window":{"spans":[],"derivation_depth":1,"extra":[${Array<string>(60).fill(fields).join(",")}]}}`;
+    const reading = readResponse(line, request);
+    expect(reading.ok ? null : [reading.code, reading.detail]).toEqual([
+      "limits",
+      `the answer to reground request 4: ✖ it holds more than ${WIRE_LIMITS.values} values (array elements and object fields at every level), past the limit → at (root) (found before parsing the line)`,
+    ]);
   });
 
   it.each([
@@ -57,7 +68,7 @@ describe("readResponse: the outcome of a request, or the fault its answer is", (
     const reading = readResponse(line, request);
     expect(reading.ok ? null : [reading.code, reading.detail]).toEqual([
       "limits",
-      "the answer to reground request 4: ✖ arrays and objects are nested more than 64 deep (found before parsing the line) → at the line",
+      `the answer to reground request 4: ✖ arrays and objects are nested 65 deep here, past the protocol's limit of 64 (an answer is level 1, its window level 2) → at window.spans[0].deep${"[0]".repeat(60)} (found before parsing the line)`,
     ]);
   });
 

@@ -1,18 +1,16 @@
 import { describeIssues } from "../errors/input.ts";
 import { isHighSurrogate } from "../wire/utf16.ts";
 import { CompiledOperationResponse } from "../wire/compiled.ts";
-import { describeWireDataProblem, inspectWireData, nestsDeeperThan, WIRE_LIMITS, wireDataProblem } from "../wire/limits.ts";
+import { describeWireDataProblem, inspectWireData, longTextProblem, WIRE_LIMITS, wireDataProblem } from "../wire/limits.ts";
 import { capabilitiesFrom, HelloResponse } from "../wire/index.ts";
 import type { Capability, OperationRequest, Outcome } from "../wire/index.ts";
 import { ModelCallLine, type ModelCall } from "../wire/model.ts";
 
-/**
- * Lines longer than this are scanned for their depth before they are parsed (nestsDeeperThan): below it,
- * even a line of nothing but `[` parses in a fraction of a second; above, the scan costs a few
- * milliseconds a megabyte (5 ms for a 3,000-span window of 1.5 MB), against seconds and gigabytes to
- * parse a deep one.
- */
-const PRESCAN_CHARS = 1 << 20;
+/** Why a line is past the limits, found before it is parsed (long lines only); null when it is within them, as far as that shows. */
+function prescan(line: string): string | null {
+  const problem = longTextProblem(line, { values: WIRE_LIMITS.values });
+  return problem === null ? null : `${describeWireDataProblem(problem)} (found before parsing the line)`;
+}
 
 /** Enough of a bad line to recognise it in a report, not enough to drown the report. */
 const LINE_PREVIEW = 200;
@@ -31,6 +29,8 @@ export interface Hello {
 
 /** The hello answer, or why it is not one (every reason is a handshake fault). */
 export function readHello(line: string): Reading<Hello> {
+  const past = prescan(line);
+  if (past !== null) return { ok: false, code: "limits", detail: `answered hello with a line outside the protocol's limits: ${past}` };
   const json = parseJson(line);
   if (!json.ok) return { ok: false, code: "not_json", detail: `answered hello with a line that is not JSON: ${json.detail}` };
   const problem = wireDataProblem(json.value);
@@ -68,10 +68,8 @@ export type Turn = { readonly outcome: Outcome } | { readonly call: ModelCall };
  */
 export function readTurn(line: string, request: OperationRequest, model: boolean): Reading<Turn> {
   // A long line is read for its depth before it is parsed: what parsing it costs is then bounded by the limits.
-  if (line.length > PRESCAN_CHARS && nestsDeeperThan(line, WIRE_LIMITS.depth)) {
-    const detail = `the answer to ${request.op} request ${request.id}: ✖ arrays and objects are nested more than ${WIRE_LIMITS.depth} deep (found before parsing the line) → at the line`;
-    return { ok: false, code: "limits", detail };
-  }
+  const past = prescan(line);
+  if (past !== null) return { ok: false, code: "limits", detail: `the answer to ${request.op} request ${request.id}: ${past}` };
   const json = parseJson(line);
   if (!json.ok) return { ok: false, code: "not_json", detail: json.detail };
   // Before anything walks the answer (the id check included, which would print 1e400 as null).

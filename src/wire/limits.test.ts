@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { describeWireDataProblem, nestsDeeperThan, WIRE_LIMITS, wireDataProblem } from "./limits.ts";
+import { describeWireDataProblem, textProblem, WIRE_LIMITS, wireDataProblem } from "./limits.ts";
 
 /** `levels` arrays, one inside the other: `[[...[]...]]`. */
 function nested(levels: number): unknown[] {
@@ -95,11 +96,40 @@ describe("wireDataProblem: JSON data within the protocol's limits, or what is wr
   });
 });
 
-describe("nestsDeeperThan: the depth of JSON text, read before it is parsed", () => {
+describe("textProblem: the limits, read from JSON text before it is parsed", () => {
+  const ANY = { values: Number.MAX_SAFE_INTEGER };
+
   it("counts arrays and objects, not brackets inside strings, escaped quotes included", () => {
-    expect(nestsDeeperThan('[[{"a":[1]}]]', 4)).toBe(false);
-    expect(nestsDeeperThan('[[{"a":[[1]]}]]', 4)).toBe(true);
-    expect(nestsDeeperThan(JSON.stringify({ text: '[[[[[[ \\" {{{{{{ "' }), 1)).toBe(false);
-    expect(nestsDeeperThan(`${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`, WIRE_LIMITS.depth)).toBe(true);
+    expect(textProblem(JSON.stringify(nested(WIRE_LIMITS.depth)), ANY)).toBeNull();
+    expect(textProblem(JSON.stringify({ a: [nested(WIRE_LIMITS.depth - 1)] }), ANY)).toEqual(wireDataProblem({ a: [nested(WIRE_LIMITS.depth - 1)] }));
+    expect(textProblem(JSON.stringify({ text: '[[[[[[ \\" {{{{{{ ",,,,' }), { values: 2 })).toBeNull();
+    expect(textProblem(`${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`, ANY)?.message).toMatch(/nested 65 deep here/);
+  });
+
+  it("finds an array or object past the elements limit, at any depth, with its path", () => {
+    const zeros = (count: number) => Array<number>(count).fill(0);
+    expect(textProblem(JSON.stringify({ spans: zeros(WIRE_LIMITS.elements) }), ANY)).toBeNull();
+    const array = textProblem(JSON.stringify({ window: { 'sp"ans': [1, [2, zeros(WIRE_LIMITS.elements + 1)]] } }), ANY);
+    expect(array).toEqual({ path: ["window", 'sp"ans', 1, 1], message: expect.stringMatching(/^an array of more than 20000 elements is past/) });
+    const fields = Object.fromEntries(zeros(WIRE_LIMITS.elements + 1).map((_, index) => [`k${index}`, index]));
+    expect(textProblem(JSON.stringify({ window: { store: fields } }), ANY)).toEqual({
+      path: ["window", "store"],
+      message: expect.stringMatching(/^an object of more than 20000 fields/),
+    });
+  });
+
+  it("counts values as the walk over the parsed value does, whitespace or not", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.integer({ min: 1, max: 40 }), fc.boolean(), (value, limit, pretty) => {
+        const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+        expect(textProblem(text, { values: limit }) === null).toBe(wireDataProblem(value, 1, limit) === null);
+      }),
+    );
+  });
+
+  it("holds a file's text without its whitespace to a size, where asked", () => {
+    const text = JSON.stringify({ a: "x".repeat(100) }, null, 40);
+    expect(textProblem(text, { values: 10, compactBytes: 110 })).toBeNull();
+    expect(textProblem(text, { values: 10, compactBytes: 100 })?.message).toMatch(/larger than 100 bytes, whitespace left out/);
   });
 });

@@ -17,6 +17,12 @@ export const WIRE_LIMITS = Object.freeze({
    * (a million `0`s for spans) costs what this many elements cost, not what the line holds (issue 33).
    */
   elements: 20_000,
+  /**
+   * JSON values in one answer, every array element and object field at every level counted, the answer
+   * itself too: 25 times a 3,000-span window's, and what bounds parsing a hostile line that keeps every
+   * other limit (64 MiB of 20,000-field objects took 1.6 s and 790 MB; a million values take a quarter).
+   */
+  values: 1_000_000,
   /** Calls to the harness's model while one request is pending (protocol 1.1): a model-driven pruner needs a few. */
   modelCalls: 8,
 });
@@ -30,6 +36,9 @@ export interface WireDataProblem {
 interface Walk {
   /** A lower bound on the JSON text's length in bytes: every UTF-16 code unit is at least one byte. */
   size: number;
+  /** Values seen so far, and how many are allowed. */
+  values: number;
+  readonly maxValues: number;
   /** Whether some object has an own `__proto__` field (see hasProtoField). */
   protoField: boolean;
 }
@@ -56,8 +65,8 @@ const NOT_DATA = "answers are plain objects, arrays, strings, finite numbers, bo
  * It recurses, but never past the depth limit, so neither a 100,000-deep nor a cyclic value can exhaust
  * the stack; it stops at the first problem, so a huge value costs no more than a line's worth of it.
  */
-export function wireDataProblem(value: unknown, rootDepth = 1): WireDataProblem | null {
-  return inspectWireData(value, rootDepth).problem;
+export function wireDataProblem(value: unknown, rootDepth = 1, maxValues: number = WIRE_LIMITS.values): WireDataProblem | null {
+  return inspectWireData(value, rootDepth, maxValues).problem;
 }
 
 /**
@@ -65,8 +74,12 @@ export function wireDataProblem(value: unknown, rootDepth = 1): WireDataProblem 
  * data, which a parser that assigns fields (zod's) turns into a prototype and so loses. Such a value must be
  * kept as its JSON is, or an extra field a pruner added or dropped under that name goes unseen (issue 33).
  */
-export function inspectWireData(value: unknown, rootDepth = 1): { readonly problem: WireDataProblem | null; readonly protoField: boolean } {
-  const walk = { size: 0, protoField: false };
+export function inspectWireData(
+  value: unknown,
+  rootDepth = 1,
+  maxValues: number = WIRE_LIMITS.values,
+): { readonly problem: WireDataProblem | null; readonly protoField: boolean } {
+  const walk = { size: 0, values: 1, maxValues, protoField: false };
   const found = check(walk, value, rootDepth);
   if (found === null) return { problem: null, protoField: walk.protoField };
   if (found.tooDeep !== null)
@@ -103,8 +116,7 @@ function check(walk: Walk, value: unknown, depth: number): Found | null {
         break;
       }
       if (depth > WIRE_LIMITS.depth) {
-        const message = `arrays and objects are nested ${depth} deep here, past the protocol's limit of ${WIRE_LIMITS.depth} (an answer is level 1, its window level 2)`;
-        return { path: [], message, whole: false, tooDeep: [value] };
+        return { path: [], message: tooDeepMessage(depth), whole: false, tooDeep: [value] };
       }
       return checkContainer(walk, value, depth);
     default:
@@ -123,6 +135,8 @@ function checkContainer(walk: Walk, value: object, depth: number): Found | null 
   if (array) {
     const items = value as readonly unknown[];
     if (items.length > WIRE_LIMITS.elements) return found(tooMany(`an array of ${items.length} elements`));
+    walk.values += items.length;
+    if (walk.values > walk.maxValues) return tooManyValues(walk);
     for (let index = 0; index < items.length; index++) {
       const item = items[index];
       // Strings are most of any window: counted here, without a call.
@@ -137,6 +151,7 @@ function checkContainer(walk: Walk, value: object, depth: number): Found | null 
     let fields = 0;
     for (const key in record) {
       if (++fields > WIRE_LIMITS.elements) return found(tooMany(`an object of more than ${WIRE_LIMITS.elements} fields`));
+      if (++walk.values > walk.maxValues) return tooManyValues(walk);
       if (key === "__proto__") walk.protoField = true;
       const field = record[key];
       walk.size += key.length + 3;
@@ -148,8 +163,20 @@ function checkContainer(walk: Walk, value: object, depth: number): Found | null 
   return walk.size <= WIRE_LIMITS.lineBytes ? null : tooLarge();
 }
 
+function tooDeepMessage(depth: number): string {
+  return `arrays and objects are nested ${depth} deep here, past the protocol's limit of ${WIRE_LIMITS.depth} (an answer is level 1, its window level 2)`;
+}
+
 function tooMany(what: string): string {
   return `${what} is past the protocol's limit of ${WIRE_LIMITS.elements} elements to one array or object`;
+}
+
+function tooManyValues(walk: Walk): Found {
+  return { path: [], message: valuesMessage(walk.maxValues), whole: true, tooDeep: null };
+}
+
+function valuesMessage(maxValues: number): string {
+  return `it holds more than ${maxValues} values (array elements and object fields at every level), past the limit`;
 }
 
 function tooLarge(): Found {
@@ -186,23 +213,104 @@ function cycleIn(path: readonly PropertyKey[], chain: readonly object[]): WireDa
 }
 
 /**
- * Whether JSON text nests arrays and objects more than `limit` deep, read from the text itself, strings
- * skipped: parsing a line of a million `[` first costs seconds and gigabytes (issue 33), this a pass over
- * its characters. Text past the limit is not JSON data within the limits, whatever else it is.
+ * Text longer than this is read for the limits before it is parsed (see longTextProblem): below it, even
+ * text of nothing but `[` parses in a fraction of a second; above, the scan costs a few milliseconds a
+ * megabyte, against seconds and gigabytes to parse a hostile one.
  */
-export function nestsDeeperThan(text: string, limit: number): boolean {
+const PRESCAN_CHARS = 1 << 20;
+
+/** textProblem for text longer than PRESCAN_CHARS; shorter text costs little to parse, and is checked once parsed. */
+export function longTextProblem(text: string, limits: TextLimits): WireDataProblem | null {
+  return text.length > PRESCAN_CHARS ? textProblem(text, limits) : null;
+}
+
+/** What textProblem holds JSON text to: WIRE_LIMITS' depth and elements always, a count of values, and for files a size. */
+export interface TextLimits {
+  readonly values: number;
+  /** Bytes of the text without the whitespace between tokens: a file's pretty-printing is not held against it. */
+  readonly compactBytes?: number;
+}
+
+/**
+ * Why JSON text is past the limits, read from the text itself before it is parsed, or null: arrays and
+ * objects nested more than WIRE_LIMITS.depth deep, one holding more than WIRE_LIMITS.elements, more than
+ * `limits.values` values in all, or (where asked) too many bytes once whitespace is left out; with the
+ * path, as wireDataProblem gives it. Parsing costs what the text holds (a line of a million `[`: seconds
+ * and gigabytes, issue 33); this one pass over its characters costs a few milliseconds a megabyte.
+ * Strings are skipped, so brackets and commas in text do not count. Text this passes may still be no
+ * JSON at all: the parser says so.
+ */
+export function textProblem(text: string, limits: TextLimits): WireDataProblem | null {
+  // commas[d]: commas met so far directly inside the container open at depth d.
+  const commas = new Int32Array(WIRE_LIMITS.depth + 2);
   let depth = 0;
   let inString = false;
+  let values = 1;
+  let last = 0; // the last character outside whitespace: an opening bracket before a closing one means empty
+  let whitespace = 0;
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index);
     if (inString) {
       if (char === 0x5c)
         index++; // a backslash: the next character is escaped, a quote included
       else if (char === 0x22) inString = false;
-    } else if (char === 0x22) inString = true;
+      continue;
+    }
+    if (char === 0x20 || char === 0x0a || char === 0x0d || char === 0x09) {
+      whitespace++;
+      continue;
+    }
+    if (char === 0x22) inString = true;
     else if (char === 0x5b || char === 0x7b) {
-      if (++depth > limit) return true;
-    } else if (char === 0x5d || char === 0x7d) depth--;
+      if (++depth > WIRE_LIMITS.depth) return { path: pathAt(text, index).keys, message: tooDeepMessage(depth) };
+      commas[depth] = 0;
+    } else if (char === 0x5d || char === 0x7d) {
+      if (last !== 0x5b && last !== 0x7b) values++; // the children of a container are its commas and one
+      if (depth > 0) depth--;
+    } else if (char === 0x2c && depth > 0) {
+      if (++commas[depth]! >= WIRE_LIMITS.elements) {
+        const at = pathAt(text, index);
+        return {
+          path: at.keys.slice(0, -1),
+          message: tooMany(`${at.array ? "an array" : "an object"} of more than ${WIRE_LIMITS.elements} ${at.array ? "elements" : "fields"}`),
+        };
+      }
+      if (++values > limits.values) return { path: [], message: valuesMessage(limits.values) };
+    }
+    last = char;
   }
-  return false;
+  if (values > limits.values) return { path: [], message: valuesMessage(limits.values) };
+  if (limits.compactBytes !== undefined && text.length - whitespace > limits.compactBytes)
+    return { path: [], message: `its JSON is larger than ${limits.compactBytes} bytes, whitespace left out, past the limit` };
+  return null;
+}
+
+/**
+ * Where JSON text is at `end`: the key or index of each open container's current child, outermost first,
+ * and whether the innermost is an array. Read again from the start, but only once textProblem has found
+ * something: the happy path keeps no keys.
+ */
+function pathAt(text: string, end: number): { readonly keys: PropertyKey[]; readonly array: boolean } {
+  const open: { array: boolean; child: PropertyKey }[] = [];
+  let keyNext = false;
+  for (let index = 0; index < end; index++) {
+    const char = text.charCodeAt(index);
+    if (char === 0x22) {
+      const start = index;
+      for (index++; index < end && text.charCodeAt(index) !== 0x22; index++) if (text.charCodeAt(index) === 0x5c) index++;
+      const top = open.at(-1);
+      if (keyNext && top !== undefined) top.child = JSON.parse(text.slice(start, index + 1)) as string;
+      keyNext = false;
+    } else if (char === 0x5b) open.push({ array: true, child: 0 });
+    else if (char === 0x7b) {
+      open.push({ array: false, child: "" });
+      keyNext = true;
+    } else if (char === 0x5d || char === 0x7d) open.pop();
+    else if (char === 0x2c) {
+      const top = open.at(-1);
+      if (top?.array === true) top.child = (top.child as number) + 1;
+      else keyNext = true;
+    }
+  }
+  return { keys: open.map((container) => container.child), array: open.at(-1)?.array ?? false };
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, readdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { JSON_SCHEMA_SOURCES } from "../../src/wire/json-schema.ts";
@@ -27,6 +27,10 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
   // A named pipe no one writes to: reading it would block for ever (issue 33).
   const fifo = join(files, "report.json");
   execFileSync("mkfifo", [fifo]);
+  // 300 MiB on paper, no disk used (sparse): refused by its size before a byte is read.
+  const vast = join(files, "vast.json");
+  writeFileSync(vast, "");
+  truncateSync(vast, 300 * 1024 * 1024);
   const notJson = join(files, "report.md");
   const notReport = join(files, "other.json");
   writeFileSync(notJson, "# a Markdown report, not the JSON one\n");
@@ -62,8 +66,9 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
     [
       "merge of a summary past the protocol's limits",
       ["merge", huge, "--out", join(files, "out")],
-      "huge.json is not a prunecheck summary: ✖ an array of 1000000 elements is past the protocol's limit of 20000 elements",
+      "huge.json is past the limits for a file prunecheck reads: ✖ an array of more than 20000 elements is past the protocol's limit of 20000 elements to one array or object → at results (found before parsing it)",
     ],
+    ["replay of a file past the size limit", ["replay", vast], "vast.json: it is 314572800 bytes, past the limit of 268435456 for a file prunecheck reads"],
     ["merge of a FIFO", ["merge", fifo, "--out", join(files, "out")], "report.json: it is a FIFO (named pipe), not a regular file"],
     ["replay of a directory", ["replay", files], "it is a directory, not a regular file"],
     ["an unknown schema flag", ["schema", "--frobnicate"], "prunecheck: schema: Unknown option '--frobnicate'"],

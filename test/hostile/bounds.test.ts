@@ -43,7 +43,7 @@ const HOSTILE: readonly Hostile[] = [
     kind: "cmd",
     code: "limits",
     finding:
-      /the answer to prune request (\d+): ✖ an array of 1000000 elements is past the protocol's limit of 20000 elements to one array or object → at window\.spans$/,
+      /the answer to prune request (\d+): ✖ an array of more than 20000 elements is past the protocol's limit of 20000 elements to one array or object → at window\.spans \(found before parsing the line\)$/,
   },
   {
     fixture: "cyclic-field.ts",
