@@ -69,7 +69,7 @@ function originLine(origin: Origin): string {
 /** `folder` is where summary.md is written: the reports' paths (relative to the working directory) are linked from there. */
 export function renderSummaryMarkdown(summary: RunSummary, folder = "."): string {
   const rows = summary.results.map(
-    (result) => `| ${markdownCode(result.property)} | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${linkTarget(`${relative(folder, result.report)}.md`)})` : ""} |`,
+    (result) => `| ${markdownCell(markdownCode(result.property))} | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${linkTarget(`${relative(folder, result.report)}.md`)})` : ""} |`,
   );
   const errored = erroredProperties(summary);
   const unchecked = errored.length === 0 ? "" : `not fully checked (${errored.length} ${errored.length === 1 ? "property" : "properties"} stopped by an error), `;

@@ -152,10 +152,13 @@ describe("matrix renderings of hostile names and messages", () => {
     );
   });
 
-  it("HTML: every tag is the renderer's own", () => {
+  it("HTML: every tag is the renderer's own, and no control character is left raw", () => {
     fc.assert(
       fc.property(fc.array(hostileColumn, { minLength: 1, maxLength: 3 }), (columns) => {
-        const tags = new Set([...renderMatrixHtml({ ...matrix, columns }).matchAll(/<\/?([^\s>/]+)/g)].map((match) => match[1]));
+        const html = renderMatrixHtml({ ...matrix, columns });
+        // ESC, BEL, NUL, RLO and the like are shown as escapes, in text and in title= attributes alike (issue 33).
+        expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+        const tags = new Set([...html.matchAll(/<\/?([^\s>/]+)/g)].map((match) => match[1]));
         expect(
           [...tags].every((tag) =>
             [
