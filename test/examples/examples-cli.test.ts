@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lastLine, readSummary, spawnCli, tempDir } from "../cli/helpers.ts";
+import { lastLine, QUICK_FUZZ, readSummary, spawnCli, tempDir } from "../cli/helpers.ts";
 
 /** The README's examples, named as its commands name them (run from the repository root). */
 const EXAMPLES = [
@@ -28,24 +28,7 @@ describe("the README's examples through the real binary", () => {
     it(`${example.name} conforms at strict under prunecheck fuzz --time 0 (corpus and exhaustive phase)`, async () => {
       const out = tempDir();
       const corpus = join(tempDir(), "corpus");
-      const args = [
-        "fuzz",
-        ...example.target,
-        "--level",
-        "strict",
-        "--time",
-        "0",
-        "--exhaustive",
-        "1",
-        "--workers",
-        "1",
-        "--seed",
-        "11",
-        "--out",
-        out,
-        "--corpus",
-        corpus,
-      ];
+      const args = ["fuzz", ...example.target, "--level", "strict", ...QUICK_FUZZ, "--seed", "11", "--out", out, "--corpus", corpus];
       const result = await spawnCli(args, { timeoutMs: 120_000 });
 
       expect(result.stdout).not.toContain("✖");

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, readSummary, spawnCli, STACK_FRAME, tempDir } from "../cli/helpers.ts";
+import { QUICK_FUZZ, ROOT, readSummary, spawnCli, STACK_FRAME, tempDir } from "../cli/helpers.ts";
 
 /**
  * The attacks of issue 33 on what prunecheck reads besides answers, through the binary, at CI sizes: a
@@ -41,7 +41,7 @@ describe("a FIFO among the corpus entries", () => {
   it("is skipped with the reason, and the campaign runs to its verdict", async () => {
     const corpus = tempDir();
     execFileSync("mkfifo", [join(corpus, "entry.json")]);
-    const result = await spawnCli(["fuzz", "--time", "0", "--exhaustive", "1", "--workers", "1", "--corpus", corpus, "--out", tempDir()]);
+    const result = await spawnCli(["fuzz", ...QUICK_FUZZ, "--corpus", corpus, "--out", tempDir()]);
 
     expect(result.stderr).toContain("corpus: skipping entry.json: cannot read corpus entry");
     expect(result.stderr).toContain("it is a FIFO (named pipe), not a regular file");
@@ -53,23 +53,7 @@ describe("merge of a summary.json built to inject markup into summary.md", () =>
   it("renders every string from the file as text: no tag, heading, comment or table row comes from it", async () => {
     const shards = [tempDir(), tempDir()];
     for (const [index, out] of shards.entries()) {
-      const shard = await spawnCli([
-        "fuzz",
-        "--time",
-        "0",
-        "--exhaustive",
-        "1",
-        "--workers",
-        "1",
-        "--shard",
-        `${index + 1}/2`,
-        "--seed",
-        "7",
-        "--corpus",
-        tempDir(),
-        "--out",
-        out,
-      ]);
+      const shard = await spawnCli(["fuzz", ...QUICK_FUZZ, "--shard", `${index + 1}/2`, "--seed", "7", "--corpus", tempDir(), "--out", out]);
       expect(shard.code, shard.stderr).toBe(0);
     }
     const file = join(shards[0]!, "summary.json");

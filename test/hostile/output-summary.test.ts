@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
-import { adapterCommand, cli, junitCases, PRUNERS, processMarker, readSummary, tempDir } from "../cli/helpers.ts";
+import { adapterCommand, cli, junitCases, PRUNERS, processMarker, QUICK_FUZZ, readSummary, tempDir } from "../cli/helpers.ts";
 
 const EVERY = PROPERTIES.map((property) => property.id);
 /** Answers hello with a line that is not JSON: a handshake failure in well under a second. */
@@ -135,12 +135,7 @@ describe.concurrent("every exit path writes summary.json saying what happened", 
       BROKEN,
       "--property",
       "precondition-recoverable",
-      "--time",
-      "0",
-      "--exhaustive",
-      "1",
-      "--workers",
-      "1",
+      ...QUICK_FUZZ,
       "--seed",
       "5",
       "--out",
