@@ -4,7 +4,7 @@ import type { Span, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import type { Report } from "./report.ts";
 import type { Origin } from "../models/origin.ts";
-import { erroredProperties, type RunSummary } from "./summary.ts";
+import { runVerdict, type RunSummary, type RunVerdict } from "./summary.ts";
 import { linkTarget } from "./escape/url.ts";
 import { markdownCell, markdownCode, markdownFence, markdownText } from "./escape/markdown.ts";
 import { jsonWithoutControls, terminalText } from "./escape/terminal.ts";
@@ -71,11 +71,7 @@ export function renderSummaryMarkdown(summary: RunSummary, folder = "."): string
   const rows = summary.results.map(
     (result) => `| ${markdownCell(markdownCode(result.property))} | ${result.status === "failed" ? "❌ failed" : result.status === "passed" ? "✅ passed" : result.status} | ${result.runs} | ${result.report ? `[report](${linkTarget(`${relative(folder, result.report)}.md`)})` : ""} |`,
   );
-  const errored = erroredProperties(summary);
-  const unchecked = errored.length === 0 ? "" : `not fully checked (${errored.length} ${errored.length === 1 ? "property" : "properties"} stopped by an error), `;
-  const verdict = summary.error !== undefined
-    ? `stopped by an error [${markdownText(summary.error.code)}]`
-    : `${summary.interrupted ? "interrupted, " : unchecked}${summary.violations.length === 0 ? (summary.interrupted ? "no violation so far" : errored.length > 0 ? "no violation in what was checked" : "conforms") : `${summary.violations.length} violation(s)`}`;
+  const verdict = markdownVerdict(runVerdict(summary), summary.violations.length);
   // The message can quote the adapter's own output: a code block keeps it from being read as Markdown.
   const error = summary.error === undefined ? [] : [`**Error (${summary.error.kind}):**`, "", markdownFence(summary.error.message, "text"), "", ...(summary.error.hint === undefined ? [] : [`**Hint:** ${markdownText(summary.error.hint)}`, ""])];
   return [
@@ -89,6 +85,25 @@ export function renderSummaryMarkdown(summary: RunSummary, folder = "."): string
     `${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s; capabilities: ${markdownText(summary.capabilities.join(", "))}.`,
     "",
   ].join("\n");
+}
+
+function markdownVerdict(verdict: RunVerdict, violations: number): string {
+  const found = `${violations} violation(s)`;
+  switch (verdict.kind) {
+    case "stopped":
+      return `stopped by an error [${markdownText(verdict.code)}]`;
+    case "interrupted":
+      return `interrupted, ${violations === 0 ? "no violation so far" : found}`;
+    case "unchecked":
+      return `not fully checked (${uncheckedCount(verdict.errored.length, verdict.unjudged.length)}), ${violations === 0 ? "no violation in what was checked" : found}`;
+    case "checked":
+      return violations === 0 ? "conforms" : found;
+  }
+}
+
+function uncheckedCount(errored: number, unjudged: number): string {
+  const count = (n: number) => `${n} ${n === 1 ? "property" : "properties"}`;
+  return [...(errored === 0 ? [] : [`${count(errored)} stopped by an error`]), ...(unjudged === 0 ? [] : [`${count(unjudged)} not judged`])].join("; ");
 }
 
 function seconds(ms: number | undefined): string {

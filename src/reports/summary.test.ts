@@ -32,4 +32,25 @@ describe("the verdict never says conforms of what was not checked (issue 33: a f
     expect(heading).toBe("## prunecheck: `mine` at core: not fully checked (1 property stopped by an error), no violation in what was checked");
     expect(exitCodeOf(summary)).toBe(2);
   });
+
+  it("says conforms in the line exactly when summary.md does and the exit code is 0: every property passed or skipped, no error, no stop", () => {
+    const statuses = ["passed", "skipped", "failed", "error", "interrupted"] as const;
+    for (const status of statuses)
+      for (const interrupted of [false, true])
+        for (const error of [undefined, { kind: "internal", code: "internal", message: "boom" } as const]) {
+          const line: ResultLine = { ...passed("kept-untouched"), status, ...(status === "failed" ? { violated: "kept-untouched" } : {}) };
+          const summary = summarizeRun({ ...summaryOf([passed("depth-bound"), line]), interrupted, ...(error === undefined ? {} : { error }) });
+          const clean = (status === "passed" || status === "skipped") && !interrupted && error === undefined;
+          const said = [summaryLine(summary).includes(" conforms at "), renderSummaryMarkdown(summary).split("\n")[0]!.endsWith(": conforms"), exitCodeOf(summary) === 0];
+          expect(said, `${status}, interrupted ${interrupted}, error ${error !== undefined}`).toEqual([clean, clean, clean]);
+        }
+  });
+
+  it("a campaign whose budget ran out before a property's first round says so, never conforms, and exits 2", () => {
+    const unjudged: ResultLine = { ...passed("kept-untouched"), status: "interrupted", runs: 0, message: "the budget ran out before its first round" };
+    const summary = summaryOf([passed("depth-bound"), unjudged]);
+    expect(summaryLine(summary)).toMatch(/^prunecheck: mine was NOT fully checked \(kept-untouched not judged\) at core /);
+    expect(renderSummaryMarkdown(summary)).toContain("## prunecheck: `mine` at core: not fully checked (1 property not judged), no violation in what was checked\n");
+    expect(exitCodeOf(summary)).toBe(2);
+  });
 });

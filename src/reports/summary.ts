@@ -63,26 +63,53 @@ export function summarizeRun(input: Omit<RunSummary, "runs" | "requests" | "viol
 }
 
 /**
- * The properties whose check itself went wrong: until each is checked, the run has no verdict on it, so
- * "conforms" is never said of a run that has one (issue 33: a false green).
+ * What a run's summary lets one say of it, the one place that decides whether "conforms" may be said:
+ * `checked` only when the run ended by itself with every property it ran judged, so a run with a property
+ * whose check went wrong never reads "conforms" anywhere (issue 33: a false green). `checked` with no
+ * violation is "conforms".
  */
-export function erroredProperties(summary: Pick<RunSummary, "results">): string[] {
-  return summary.results.filter((result) => result.status === "error").map((result) => result.property);
+export type RunVerdict =
+  | { readonly kind: "stopped"; readonly code: string }
+  | { readonly kind: "interrupted" }
+  /**
+   * Some properties were not judged: their check went wrong (`errored`), or a campaign's budget ran out
+   * before their first round (`unjudged`). Until each is, the run has no verdict on them.
+   */
+  | { readonly kind: "unchecked"; readonly errored: readonly string[]; readonly unjudged: readonly string[] }
+  | { readonly kind: "checked" };
+
+export function runVerdict(summary: Pick<RunSummary, "error" | "interrupted" | "results">): RunVerdict {
+  if (summary.error !== undefined) return { kind: "stopped", code: summary.error.code };
+  if (summary.interrupted) return { kind: "interrupted" };
+  const having = (status: ResultLine["status"]) => summary.results.filter((result) => result.status === status).map((result) => result.property);
+  // A line that says interrupted in a run that was not is no verdict either (fuzz: no round in the budget).
+  const [errored, unjudged] = [having("error"), having("interrupted")];
+  return errored.length + unjudged.length > 0 ? { kind: "unchecked", errored, unjudged } : { kind: "checked" };
 }
 
 export function summaryLine(summary: RunSummary): string {
-  const violates = `VIOLATES ${summary.violations.join(", ")}`;
-  const errored = erroredProperties(summary);
-  const verdict = summary.error !== undefined
-    ? `was STOPPED by an error [${summary.error.code}]`
-    : summary.interrupted
-    ? `was INTERRUPTED${summary.violations.length === 0 ? "" : ` and so far ${violates}`}`
-    : errored.length > 0
-      ? `was NOT fully checked (${errored.join(", ")} stopped by an error)${summary.violations.length === 0 ? "" : ` and ${violates}`}`
-      : summary.violations.length === 0
-      ? "conforms"
-      : violates;
-  return `prunecheck: ${quoteName(summary.implementation)} ${verdict} at ${summary.level} (${propertyCount(summary.results)}, ${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s)`;
+  const said = verdictWords(runVerdict(summary), summary.violations);
+  return `prunecheck: ${quoteName(summary.implementation)} ${said} at ${summary.level} (${propertyCount(summary.results)}, ${summary.runs} runs, ${summary.requests} requests, ${summary.seconds.toFixed(1)} s)`;
+}
+
+function verdictWords(verdict: RunVerdict, violations: readonly string[]): string {
+  const violates = violations.length === 0 ? "" : `VIOLATES ${violations.join(", ")}`;
+  switch (verdict.kind) {
+    case "stopped":
+      return `was STOPPED by an error [${verdict.code}]`;
+    case "interrupted":
+      return `was INTERRUPTED${violates && ` and so far ${violates}`}`;
+    case "unchecked":
+      return `was NOT fully checked (${uncheckedWords(verdict)})${violates && ` and ${violates}`}`;
+    case "checked":
+      return violates || "conforms";
+  }
+}
+
+function uncheckedWords(verdict: { readonly errored: readonly string[]; readonly unjudged: readonly string[] }): string {
+  const errored = verdict.errored.length === 0 ? [] : [`${verdict.errored.join(", ")} stopped by an error`];
+  const unjudged = verdict.unjudged.length === 0 ? [] : [`${verdict.unjudged.join(", ")} not judged`];
+  return [...errored, ...unjudged].join("; ");
 }
 
 /** "15 properties checked, 2 skipped": the same numbers as JUnit's test cases and skips. */

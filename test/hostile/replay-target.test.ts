@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cli, PRUNERS, ROOT, STACK_FRAME, tempDir } from "../cli/helpers.ts";
+import { cli, PRUNERS, QUICK_FUZZ, ROOT, STACK_FRAME, tempDir } from "../cli/helpers.ts";
 
 /**
  * Issue 16: a report or corpus entry is a file people download. `replay` and `fuzz` must never run the
@@ -76,7 +76,7 @@ describe("a fuzz campaign's corpus", () => {
     const marker = join(dir, "pwned.txt");
     mkdirSync(corpus);
     writeFileSync(join(corpus, "inputs-immutable-000000000000.json"), readFileSync(hostileReport(dir, { kind: "cmd", command: `touch ${marker}` })));
-    const { code } = await cli(["fuzz", "--time", "0", "--exhaustive", "0", "--workers", "1", "--corpus", corpus, "--out", join(dir, "out")]);
+    const { code } = await cli(["fuzz", ...QUICK_FUZZ, "--corpus", corpus, "--out", join(dir, "out")]);
     expect(code).toBe(0);
     expect(existsSync(marker)).toBe(false);
   });
