@@ -26,10 +26,10 @@ export interface LoadedCorpus {
   readonly skipped: readonly { readonly file: string; readonly reason: string }[];
 }
 
-/** Every report in the folder, in file-name order (so shards and workers split it the same way); none if there is no folder. */
 const CORPUS_HINT = "Corpus entries are report files of this version of prunecheck; remove anything else from the folder.";
 const CORPUS_ENTRY: Expected<Report> = { schema: Report, what: "corpus entry", code: "invalid_report", readHint: CORPUS_HINT, invalidHint: CORPUS_HINT };
 
+/** Every report in the folder, in file-name order (so shards and workers split it the same way); none if there is no folder. */
 export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];

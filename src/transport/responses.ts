@@ -67,7 +67,7 @@ export type Turn = { readonly outcome: Outcome } | { readonly call: ModelCall };
  * (protocol 1.1), possibly a call to the harness's model; else the fault the line is.
  */
 export function readTurn(line: string, request: OperationRequest, model: boolean): Reading<Turn> {
-  // A long line is read for its depth before it is parsed: what parsing it costs is then bounded by the limits.
+  // A long line is read for the limits before it is parsed: what parsing it costs is then bounded by them.
   const past = prescan(line);
   if (past !== null) return { ok: false, code: "limits", detail: `the answer to ${request.op} request ${request.id}: ${past}` };
   const json = parseJson(line);

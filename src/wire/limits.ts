@@ -39,7 +39,7 @@ interface Walk {
   /** Values seen so far, and how many are allowed. */
   values: number;
   readonly maxValues: number;
-  /** Whether some object has an own `__proto__` field (see hasProtoField). */
+  /** Whether some object has an own `__proto__` field (see inspectWireData). */
   protoField: boolean;
 }
 
