@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -17,12 +18,16 @@ const SYSTEM = [
   "test/hostile/**/*.test.ts",
   "test/examples/examples-cli.test.ts",
   "test/matrix/**/*.test.ts",
+  "test/package/**/*.test.ts",
   "fuzz/campaign.test.ts",
   "src/transport/stdio.test.ts",
   "src/transport/adapter-process.test.ts",
+  "src/api/check-suite.test.ts",
 ];
 
 export default defineConfig({
+  // The examples import "prunecheck" as a user does; in this checkout that is the sources, not dist/.
+  resolve: { alias: [{ find: /^prunecheck$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) }] },
   test: {
     maxWorkers: 2,
     // Timeouts guard against a hang only, ten times and more what the slowest test of the lane takes on an
@@ -33,7 +38,7 @@ export default defineConfig({
         extends: true,
         test: { name: "quick", include: ALL, exclude: SYSTEM, setupFiles: ["test/helpers/no-subprocess.ts"], testTimeout: 60_000, hookTimeout: 60_000 },
       },
-      { extends: true, test: { name: "system", include: SYSTEM, testTimeout: 300_000, hookTimeout: 300_000 } },
+      { extends: true, test: { name: "system", include: SYSTEM, globalSetup: ["test/helpers/build.ts"], testTimeout: 300_000, hookTimeout: 300_000 } },
     ],
     coverage: {
       provider: "v8",

@@ -13,6 +13,7 @@ import { DEFAULT_ROUND_RUNS } from "./seeds.ts";
 import type { Shard } from "./shard.ts";
 import type { FuzzSummary } from "./summary.ts";
 import { HarnessError } from "../src/errors/harness.ts";
+import { moduleEntry } from "../src/runtime/module-entry.ts";
 
 export interface CampaignOptions {
   readonly target: Target;
@@ -74,7 +75,7 @@ export async function runCampaign(options: CampaignOptions, io: Io, signal?: Abo
   });
   const heard: Heard = { ready: null, results: [], best: new Map(), firstCase: new Map(), fatal: null };
   const progress = new Progress(io, options);
-  const workers = [...Array(options.workers).keys()].map((index) => new Worker(new URL("./thread-entry.mjs", import.meta.url), { workerData: plan(index) }));
+  const workers = [...Array(options.workers).keys()].map((index) => new Worker(moduleEntry(import.meta.url, "thread"), { workerData: plan(index) }));
   const broadcast = (command: CampaignCommand) => workers.forEach((worker) => worker.postMessage(command));
   let stopping = false;
   const stop = () => {

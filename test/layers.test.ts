@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Dependencies point one way (issue 14): the core (wire, errors, files, transport, reference, models,
- * arbitraries, engine, console, reports, trace, audit) never imports a front end (src/cli, src/matrix, fuzz) or the property and mutant
+ * arbitraries, engine, console, reports, trace, audit, runtime) never imports a front end (src/cli, src/api, src/matrix, fuzz) or the property and mutant
  * catalog (properties/), which front ends hand in; src/matrix and fuzz never import src/cli.
  */
 const ROOT = resolve(import.meta.dirname, "..");
@@ -16,7 +16,7 @@ function layerOf(file: string): Layer {
   if (file.startsWith("properties/")) return "catalog";
   if (file.startsWith("fuzz/")) return "fuzz";
   if (file.startsWith("src/matrix/")) return "matrix";
-  if (file.startsWith("src/cli/") || file === "src/index.ts") return "cli";
+  if (file.startsWith("src/cli/") || file.startsWith("src/api/") || file === "src/index.ts") return "cli";
   return "core";
 }
 

@@ -4,9 +4,10 @@ import { Level } from "../models/property.ts";
 import { describeRange, NUMERIC_FLAGS, type NumericFlagName } from "../engine/numeric-flags.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
+type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: boolean }>>;
 
 /** node:util parseArgs, strict, with its errors turned into one-line usage errors. */
-export function parse<O extends Options>(command: string, argv: readonly string[], options: O, positionals = false) {
+export function parse<O extends Options>(command: string, argv: readonly string[], options: O, positionals = false): Parsed<O> {
   try {
     return parseArgs({ args: [...argv], options, strict: true, allowPositionals: positionals });
   } catch (error) {

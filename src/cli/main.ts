@@ -10,16 +10,14 @@ import { STATUS_ENV, statusEvery } from "../console/progress.ts";
 import { matrixCommand } from "./matrix.ts";
 import { mergeCommand } from "./merge.ts";
 import { readReport, replayReport, replayTarget } from "./replay.ts";
-import { runSuite, selectProperties } from "../engine/suite.ts";
+import { selectProperties } from "../engine/suite.ts";
+import { runGate } from "../engine/gate.ts";
 import { PROPERTIES } from "../../properties/index.ts";
-import { bigWindowRunsFor } from "../models/run.ts";
 import { schemaCommand } from "./schema.ts";
-import { describeTarget, openTarget, targetFrom } from "../engine/target.ts";
+import { describeTarget, targetFrom } from "../engine/target.ts";
 import { exitCodeOf } from "./exit-code.ts";
-import { packageVersion } from "./version.ts";
+import { packageVersion } from "../runtime/own-version.ts";
 import { terminalText } from "../reports/escape/terminal.ts";
-import { checkRunOutputs } from "../files/output-paths.ts";
-import { summarizeFailure, withLastWords } from "../engine/unfinished.ts";
 import { sayLastWords } from "../reports/last-words.ts";
 
 const TARGET_FLAGS = {
@@ -125,35 +123,18 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
   });
   if (values.help) return usage(io, "run");
   const target = targetFrom(values) ?? { kind: "reference" as const };
-  const seed = numericFlag("seed", values.seed);
-  const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"]);
-  const selected = selectProperties(PROPERTIES, values.property);
   const options = {
     level: level(values.level),
     runs: numericFlag("runs", values.runs),
-    seed,
+    seed: numericFlag("seed", values.seed),
+    timeoutMs: numericFlag("timeout-ms", values["timeout-ms"]),
     outDir: values.out ?? "reports",
     maxCommands: numericFlag("max-commands", values["max-commands"]),
     ...(values.junit === undefined ? {} : { junit: values.junit }),
-    properties: selected,
+    properties: selectProperties(PROPERTIES, values.property),
   };
-  checkRunOutputs(options.outDir, options.junit);
-  const run = { level: options.level, seed, properties: selected.map((property) => property.id) };
-  return withLastWords(options, run, async () => {
-    // The banner waits for the implementation, so a module or adapter that cannot start leaves stdout empty.
-    io.progress(`starting ${describeTarget(target)} …`);
-    const driver = await summarizeFailure(options, run, signal, io, () => openTarget(target, { timeoutMs, signal }));
-    try {
-      io.line(
-        `prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property and ${bigWindowRunsFor(options.runs)} with big windows, seed ${seed}`,
-      );
-      const summary = await runSuite(driver, target, options, io, signal);
-      if (summary.interrupted) return interruptedCode(signal);
-      return exitCodeOf(summary);
-    } finally {
-      await driver.close();
-    }
-  });
+  const summary = await runGate(target, options, io, signal);
+  return summary.interrupted ? interruptedCode(signal) : exitCodeOf(summary);
 }
 
 async function replay(argv: readonly string[], io: Io, signal: AbortSignal): Promise<number> {

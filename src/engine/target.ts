@@ -57,31 +57,68 @@ export async function openTarget(target: Target, options: TargetOptions): Promis
 
 /**
  * Loads a pruner module: its default export, a `pruner` export, or the first export that is a pruner or
- * holds one under `pruner` (so a mutant record can be checked directly).
+ * holds one under `pruner` or `default` (so a mutant record can be checked directly, and so can a module
+ * compiled to CommonJS, whose `export default` arrives as `default.default`).
  */
 export async function loadPruner(path: string): Promise<Pruner> {
   let module: Record<string, unknown>;
   try {
-    module = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
+    module = await importModule(path);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw new InputError(
       "invalid_module",
       `--impl ${path}: cannot load module (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`,
-      "Give the path of a .ts/.js/.mjs file that exports a pruner.",
-      { cause: error },
+      loadHint(error),
+      {
+        cause: error,
+      },
     );
   }
   const candidates = [module.default, module.pruner, ...Object.values(module)];
   for (const candidate of candidates) {
     if (isPruner(candidate)) return candidate;
-    const inner = (candidate as { pruner?: unknown } | null | undefined)?.pruner;
-    if (isPruner(inner)) return inner;
+    const held = candidate as { pruner?: unknown; default?: unknown } | null | undefined;
+    const inner = [held?.pruner, held?.default].find(isPruner);
+    if (inner !== undefined) return inner;
   }
   throw new InputError(
     "invalid_module",
     `--impl ${path}: no export is a pruner`,
     'Export default { name: string, capabilities: ["prune", ...], prune(window, evictIds, store) { ... } } (see README, "Check your own pruner").',
   );
+}
+
+const TYPESCRIPT = /\.[cm]?tsx?$/;
+
+/**
+ * A TypeScript module goes through tsx's `tsImport`, which compiles it on the fly without changing how
+ * anything else loads, in an ES module or a CommonJS package alike. tsx is the user's to install: a
+ * pruner written in JavaScript needs none.
+ */
+async function importModule(path: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(resolve(path)).href;
+  if (!TYPESCRIPT.test(path)) return (await import(url)) as Record<string, unknown>;
+  let tsx: typeof import("tsx/esm/api");
+  try {
+    tsx = await import("tsx/esm/api");
+  } catch (error) {
+    throw new InputError(
+      "invalid_module",
+      `--impl ${path}: a TypeScript module is loaded through tsx, and tsx is not installed`,
+      "Install it beside prunecheck (npm install --save-dev tsx), or give the compiled .js file.",
+      { cause: error },
+    );
+  }
+  return (await tsx.tsImport(url, import.meta.url)) as Record<string, unknown>;
+}
+
+/** What to do about a module that would not load; CommonJS that requires prunecheck gets its own answer. */
+function loadHint(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ERR_REQUIRE_ESM" || code === "ERR_REQUIRE_CYCLE_MODULE" || code === "ERR_REQUIRE_ASYNC_MODULE"
+    ? 'prunecheck is an ES module, and this file is CommonJS (its package.json has no "type": "module"): name it .mts or .mjs, or use import() (see README, "Check your own pruner").'
+    : "Give the path of a .ts/.mts/.js/.mjs file that exports a pruner.";
 }
 
 function isPruner(value: unknown): value is Pruner {

@@ -10,7 +10,8 @@ import { describeFailure } from "../reports/unfinished.ts";
 import type { ResultLine, RunSummary } from "../reports/summary.ts";
 import type { MatrixPlan } from "./config.ts";
 import { MATRIX_FORMAT, type Cell, type Column, type Matrix } from "./data.ts";
-import { installedVersion, prunecheckVersion } from "./versions.ts";
+import { installedVersion } from "./versions.ts";
+import { packageVersion } from "../runtime/own-version.ts";
 
 export interface MatrixOptions {
   /** Each implementation's reports and summary go to `<outDir>/<name>/`. */
@@ -43,7 +44,7 @@ export async function runMatrix(plans: readonly MatrixPlan[], options: MatrixOpt
   return {
     format: MATRIX_FORMAT,
     created: (options.now ?? new Date()).toISOString(),
-    prunecheck: await prunecheckVersion(),
+    prunecheck: packageVersion(),
     node: process.version,
     properties: PROPERTIES.map(({ id, level, title }) => ({ id, level, title })),
     columns,

@@ -15,12 +15,7 @@ export async function installedVersion(name: string, root: string): Promise<stri
   return version;
 }
 
-/** prunecheck's own version, from the package.json beside src/. */
-export async function prunecheckVersion(): Promise<string> {
-  return (await readVersion(new URL("../../package.json", import.meta.url))) ?? "unknown";
-}
-
-async function readVersion(path: string | URL): Promise<string | null> {
+async function readVersion(path: string): Promise<string | null> {
   try {
     const version = (JSON.parse(await readFile(path, "utf8")) as { version?: unknown }).version;
     return typeof version === "string" ? version : null;

@@ -4,6 +4,7 @@ import { HarnessError } from "../errors/harness.ts";
 import { reviveError, type SerializedError } from "../errors/serialized.ts";
 import type { Capability, OperationCall, OperationRequest } from "../wire/protocol.ts";
 import type { Driver, Exchange, SendOptions, Timing } from "./driver.ts";
+import { moduleEntry } from "../runtime/module-entry.ts";
 
 /** A call to the pruner's thread. */
 export interface ContainedCall {
@@ -37,7 +38,7 @@ export async function openContainedDriver(modulePath: string, options: Contained
   return new ContainedDriver(modulePath, first, options);
 }
 
-const ENTRY = new URL("./pruner-thread-entry.mjs", import.meta.url);
+const ENTRY = moduleEntry(import.meta.url, "pruner-thread");
 
 /** One pruner thread, started and ready, and the answer it owes, if any. */
 class Thread {

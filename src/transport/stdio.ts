@@ -27,7 +27,7 @@ export interface StdioDriverOptions {
   /** For hello, which includes starting the runtime. Default the larger of timeoutMs and 10 s. */
   readonly handshakeTimeoutMs?: number;
   /** The adapter's whole environment, as with child_process.spawn. Default process.env. */
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /**
    * Aborting it kills the adapter at once, hung or not: during the handshake (which then rejects) or
    * later, as close() does. For Ctrl-C, which never reaches an adapter in its own process group.

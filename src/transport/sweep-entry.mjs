@@ -1,7 +1,5 @@
-// The watchdog's last act (watchdog.ts), once the harness thread is gone: the same sweep the harness runs
-// (process-tag.ts), killing as it finds, since a shell loop over grep is too slow for a fork-hopper.
+// sweep.ts from a source checkout (runtime/module-entry.ts): tsx's hooks first, then the TypeScript.
 import { register } from "tsx/esm/api";
 
 register();
-const { killTagged } = await import("./process-tag.ts");
-killTagged(process.argv[2] ?? "");
+await import("./sweep.ts");

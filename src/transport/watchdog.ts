@@ -4,11 +4,12 @@ import type { Socket } from "node:net";
 import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { threadTagPrefix } from "./process-tag.ts";
+import { moduleEntry } from "../runtime/module-entry.ts";
 
 /**
  * Reads `+<pgid>` and `-<pgid>` lines until end of file, which comes when the thread holding the other
  * end is gone, however it went (kill -9 included); then SIGKILLs the groups still listed and, where /proc
- * exists, becomes `$2 $3 $1`: Node running sweep-entry.mjs, which kills every process whose environment
+ * exists, becomes `$2 $3 $1`: Node running sweep.ts, which kills every process whose environment
  * holds the tag prefix ($1). Ignores the signals a terminal or a CI runner sends its group (and so does
  * what it becomes), so it outlives the harness by the moment it needs.
  */
@@ -25,7 +26,7 @@ for id in $groups; do kill -9 "-$id" 2>/dev/null; done
 [ -d /proc/self ] || exit 0
 exec "$2" "$3" "$1"`;
 
-const SWEEP_ENTRY = fileURLToPath(new URL("./sweep-entry.mjs", import.meta.url));
+const SWEEP_ENTRY = fileURLToPath(moduleEntry(import.meta.url, "sweep"));
 
 let watchdog: ChildProcessByStdio<Writable, null, null> | null = null;
 
