@@ -4,6 +4,9 @@ import type { PropertyResult } from "../models/run.ts";
 import type { Origin } from "../models/origin.ts";
 import { REPORT_FORMAT, type Report, type Target } from "./report.ts";
 import { lastRequest, tellStory } from "./story.ts";
+import { conformingAnswer } from "./conforming-answer.ts";
+import type { Exchange } from "../transport/driver.ts";
+import type { Outcome } from "../wire/protocol.ts";
 
 export interface Implementation {
   readonly name: string;
@@ -37,7 +40,7 @@ export function buildReport(result: Failure, implementation: Implementation, opt
     shrink_ms: Math.max(0, result.ms - result.findMs),
     ...(result.hang === undefined ? {} : { hang_shrink: hangShrink(result.hang) }),
     finding: { message: violation.finding.message, span_id: violation.finding.span_id ?? null },
-    story: tellStory(violation.trace, violation.finding, implementation.name, pending),
+    story: tellStory(violation.trace, violation.finding, implementation.name, pending, pending === null && failing !== undefined ? conformingFor(failing.exchange) : null),
     requests: pending === null ? requests : [...requests, pending],
     response: pending === null ? (failing?.exchange.outcome ?? null) : null,
     before: pending === null ? (failing?.exchange.request.window ?? null) : "window" in pending ? pending.window : null,
@@ -48,6 +51,13 @@ export function buildReport(result: Failure, implementation: Implementation, opt
     counterexample: result.counterexample,
     created: (options.now ?? new Date()).toISOString(),
   };
+}
+
+/** The reference's answer to the failing request, where it depends on that request alone (no model). */
+function conformingFor(exchange: Exchange): Outcome | null {
+  const { request } = exchange;
+  const usedModel = exchange.model !== undefined || (request.op === "summarize" && request.summary_text === undefined);
+  return conformingAnswer(request, usedModel);
 }
 
 function hangShrink(hang: HangShrink): NonNullable<Report["hang_shrink"]> {

@@ -64,3 +64,31 @@ describe("the story of a model-driven finding", () => {
     expect(story.join("\n")).toMatch(/and the model answered "[^"]*" \(claiming \[/);
   });
 });
+
+describe("the story says what a conforming pruner would have answered", () => {
+  const storyOf = async (pruner: typeof staleKeyAccepted.pruner, property: typeof staleKeyRefused) => {
+    const driver = inProcessDriver(pruner);
+    const result = await checkProperty(driver, property, { level: "core", seed: 1, numRuns: 300 });
+    if (result.status !== "failed") throw new Error(`expected ${pruner.name} to fail ${property.id}, got ${result.status}`);
+    return buildReport(result, { name: driver.name, capabilities: driver.capabilities, target: { kind: "reference" } }, { outDir: "reports" }).story;
+  };
+  const CONFORMING = "A conforming pruner could have answered as the reference does: ";
+
+  it("the refusal a pruner that accepted a stale key owed, just before the violation", async () => {
+    const story = await storyOf(staleKeyAccepted.pruner, staleKeyRefused);
+
+    expect(story.at(-2)).toMatch(new RegExp(`^${CONFORMING}it refused with UnrecoverablePruneError naming "[^"]*" \\(stale_key\\)\\.$`));
+  });
+
+  it("the window a compactor that gave up owed", async () => {
+    const story = await storyOf(compactGivesUp.pruner, budgetReachable);
+
+    expect(story.find((line) => line.startsWith(CONFORMING))).toMatch(/does: it returned a window of depth \d+ holding \[/);
+  });
+
+  it("nothing where the answer rests on the model's words, which the reference would not have asked alike", async () => {
+    const story = await storyOf(storesModelError.pruner, modelFailureSafe);
+
+    expect(story.filter((line) => line.startsWith(CONFORMING))).toEqual([]);
+  });
+});

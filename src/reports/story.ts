@@ -6,6 +6,7 @@ import { kindOf } from "../wire/window.ts";
 import { preconditionTagsOf } from "../wire/tags.ts";
 import { quoteName } from "./escape/name.ts";
 import { capText } from "../errors/cap-text.ts";
+import { dequal } from "dequal/lite";
 
 /**
  * The counterexample told as a short story, the way Elle explains an anomaly: who the spans are, what the
@@ -18,7 +19,13 @@ import { capText } from "../errors/cap-text.ts";
  * `unanswered` is the request a protocol fault left without a valid answer: then it is the failing one,
  * and every answered request before it is history.
  */
-export function tellStory(trace: readonly TraceEntry[], finding: { message: string }, name: string, unanswered: Request | null = null): string[] {
+export function tellStory(
+  trace: readonly TraceEntry[],
+  finding: { message: string },
+  name: string,
+  unanswered: Request | null = null,
+  conforming: Outcome | null = null,
+): string[] {
   const implementation = quoteName(name);
   const failing = unanswered === null ? lastRequest(trace) : undefined;
   const lines: string[] = [];
@@ -35,6 +42,9 @@ export function tellStory(trace: readonly TraceEntry[], finding: { message: stri
     for (const entry of trace.slice(at + 1)) {
       if (entry.kind === "probe") lines.push(`Beside it, ${implementation} was asked to ${entry.label}, and ${answer(entry.exchange.outcome)}.`);
     }
+    // What should have come back, where it differs from what did (a pruner can break a property with the
+    // right answer, by mutating the request, say).
+    if (conforming !== null && !sameAnswer(conforming, outcome)) lines.push(`A conforming pruner could have answered as the reference does: ${answer(conforming)}.`);
   }
   if (unanswered !== null) {
     if ("window" in unanswered) lines.push(...cast(unanswered.window, unanswered.store));
@@ -43,6 +53,11 @@ export function tellStory(trace: readonly TraceEntry[], finding: { message: stri
   // A sentence can quote what the adapter answered (its span ids, a refusal): each is capped, as the
   // finding's message already is.
   return [...lines.map((line) => capText(line)), `That is the violation: ${finding.message}.`];
+}
+
+function sameAnswer(a: Outcome, b: Outcome): boolean {
+  if (a.ok && b.ok) return dequal(a.window, b.window);
+  return !a.ok && !b.ok && a.error.type === b.error.type && a.error.code === b.error.code && a.error.span_id === b.error.span_id;
 }
 
 export function lastRequest(trace: readonly TraceEntry[]): Extract<TraceEntry, { kind: "request" }> | undefined {

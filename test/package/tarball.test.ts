@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT, tempDir } from "../cli/helpers.ts";
 import type { RunSummary } from "../../src/reports/summary.ts";
+import { runCompositeAction } from "./composite-action.ts";
 
 /**
  * prunecheck as a team meets it: the packed tarball installed in a fresh project of their own, CommonJS
@@ -17,6 +18,13 @@ const TSX_VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")
 /** A pruner in CommonJS, as a team whose package has no "type": "module" writes it in plain .js. */
 const COMMONJS_PRUNER = `const { definePruner, prune } = require("prunecheck");
 module.exports = definePruner({ name: "my-pruner", capabilities: ["prune"], prune });
+`;
+
+/** checkSuite from a user's script, in plain ESM JavaScript (a .mjs in either kind of project). */
+const API_CHECK = `import { checkSuite } from "prunecheck";
+const result = await checkSuite({ impl: "./pruner.mts", runs: 40, out: "api-reports" });
+console.log(result.text);
+console.log("conforms", result.conforms, "exit", result.exitCode, "reports", result.reports.length);
 `;
 
 let tarball = "";
@@ -45,8 +53,8 @@ function prunecheck(cwd: string, ...args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-function summary(dir: string): RunSummary {
-  return JSON.parse(readFileSync(join(dir, "reports", "summary.json"), "utf8")) as RunSummary;
+function summary(dir: string, out = "reports"): RunSummary {
+  return JSON.parse(readFileSync(join(dir, out, "summary.json"), "utf8")) as RunSummary;
 }
 
 describe.for(["module", "commonjs"] as const)("the packed tarball in a fresh %s project", (type) => {
@@ -68,6 +76,16 @@ describe.for(["module", "commonjs"] as const)("the packed tarball in a fresh %s 
   });
 
   // Under that tsconfig (verbatimModuleSyntax), import syntax in a CommonJS package is written in .mts.
+  it("runs the suite from the user's own code through the API, as the CLI would", () => {
+    writeFileSync(join(dir, "check.mjs"), API_CHECK);
+    const result = spawnSync(process.execPath, ["check.mjs"], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toMatch(/^conforms true exit 0 reports 0$/m);
+    expect(result.stdout).toMatch(/^prunecheck: my-pruner conforms at core /m);
+    expect(summary(dir, "api-reports").violations).toEqual([]);
+  });
+
   it("type-checks the user's pruner with the tsconfig `tsc --init` writes", () => {
     execFileSync(process.execPath, [TSC, "--init"], { cwd: dir, stdio: "ignore" });
     if (type === "commonjs") rmSync(join(dir, "pruner.ts"));
@@ -99,5 +117,69 @@ describe("a TypeScript pruner without tsx installed", () => {
     expect(result.stderr).toContain("a TypeScript module is loaded through tsx, and tsx is not installed");
     expect(result.stderr).toContain("npm install --save-dev tsx");
     expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+});
+
+/** Drops what it evicts: no pointer, no copy, the design note's mutation. */
+const DROPPING_PRUNER = `import { definePruner } from "prunecheck";
+export default definePruner({
+  name: "drops-evicted",
+  capabilities: ["prune"],
+  prune: (window, evictIds) => ({ spans: window.spans.filter((span) => !evictIds.includes(span.span_id)), derivation_depth: window.derivation_depth + 1 }),
+});
+`;
+
+describe("the GitHub Action (action.yml), its steps run as the runner runs them", () => {
+  const ACTION = join(ROOT, "action.yml");
+  let dir = "";
+  beforeAll(() => {
+    dir = project("module");
+    copyFileSync(EXAMPLE, join(dir, "pruner.ts"));
+    writeFileSync(join(dir, "dropping.mjs"), DROPPING_PRUNER);
+  }, 120_000);
+
+  it("passes a pruner that conforms: exit 0, the verdict in the step summary, reports and JUnit uploaded, seeded by the run id", () => {
+    const run = runCompositeAction(ACTION, dir, { impl: "pruner.ts", runs: "30" });
+
+    expect(run.exitCode, run.log).toBe(0);
+    expect(run.outputs).toEqual({ "exit-code": "0", summary: "prunecheck-reports/summary.json" });
+    expect(run.log).toMatch(/as installed in/);
+    expect(run.stepSummary).toMatch(/^## prunecheck: `my-pruner` at core: conforms$/m);
+    expect(summary(dir, "prunecheck-reports").seed).toBe(4242);
+    expect(readdirSync(join(dir, "prunecheck-reports"))).toContain("junit.xml");
+    expect(run.uses).toEqual([
+      { uses: "actions/upload-artifact@v4", with: { name: "prunecheck-reports", path: "./prunecheck-reports", "if-no-files-found": "warn" } },
+    ]);
+  });
+
+  it("fails the job on a violation, exit 1, with the verdict and the reports still written and uploaded", () => {
+    const run = runCompositeAction(ACTION, dir, { impl: "dropping.mjs", runs: "30", out: "dropping", upload: "true" });
+
+    expect(run.exitCode, run.log).toBe(1);
+    expect(run.outputs["exit-code"]).toBe("1");
+    expect(run.stepSummary).toMatch(/^## prunecheck: `drops-evicted` at core: \d+ violation/);
+    expect(summary(dir, "dropping").violations.length).toBeGreaterThan(0);
+    expect(run.uses).toHaveLength(1);
+  });
+
+  it("passes inputs to prunecheck as data, never as shell: a hostile path is a missing module, exit 2, and runs nothing", () => {
+    const run = runCompositeAction(ACTION, dir, { impl: "$(touch injected).ts", out: "hostile", upload: "false" });
+
+    expect(run.exitCode).toBe(2);
+    expect(run.log).toContain("--impl $(touch injected).ts: cannot load module");
+    expect(readdirSync(dir)).not.toContain("injected");
+    expect(run.stepSummary).toMatch(/stopped by an error \[invalid\\_module\]/);
+    expect(run.uses).toEqual([]);
+  });
+
+  it("installs the prunecheck its version input names where the project has none", () => {
+    const bare = tempDir();
+    copyFileSync(EXAMPLE, join(bare, "pruner.mts"));
+    // tsx is the project's own business; install it first, as a team with a TS pruner has it.
+    npm(bare, "install", `tsx@${TSX_VERSION}`);
+    const run = runCompositeAction(ACTION, bare, { impl: "pruner.mts", runs: "20", version: `file:${tarball}`, upload: "false" });
+
+    expect(run.exitCode, run.log).toBe(0);
+    expect(summary(bare, "prunecheck-reports").violations).toEqual([]);
   });
 });
