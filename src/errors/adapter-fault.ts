@@ -24,6 +24,8 @@ export class AdapterFault extends PrunecheckError<AdapterFaultCode> {
   static override readonly kind = "AdapterFault";
   /** Capped: it may quote the adapter's answer (an id, a key zod found unknown). */
   readonly detail: string;
+  /** The line the adapter wrote that was no valid answer (not JSON, past the limits, the wrong shape or id), capped; null otherwise. */
+  readonly line: string | null;
 
   constructor(
     code: AdapterFaultCode,
@@ -32,10 +34,11 @@ export class AdapterFault extends PrunecheckError<AdapterFaultCode> {
     detail: string,
     /** The last lines the adapter wrote to stderr, for the report. */
     readonly stderrTail: string = "",
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; line?: string | undefined },
   ) {
     const capped = capText(detail);
-    super(code, `adapter fault [${code}]: ${ADAPTER_FAULTS[code]}: ${capped}`, options);
+    super(code, `adapter fault [${code}]: ${ADAPTER_FAULTS[code]}: ${capped}`, options?.cause === undefined ? undefined : { cause: options.cause });
     this.detail = capped;
+    this.line = options?.line === undefined ? null : capText(options.line);
   }
 }

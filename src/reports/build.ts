@@ -6,6 +6,7 @@ import { REPORT_FORMAT, type Report, type Target } from "./report.ts";
 import { lastRequest, tellStory } from "./story.ts";
 import { conformingAnswer } from "./conforming-answer.ts";
 import type { Exchange } from "../transport/driver.ts";
+import { AdapterFault } from "../errors/adapter-fault.ts";
 import type { Outcome } from "../wire/protocol.ts";
 
 export interface Implementation {
@@ -27,6 +28,7 @@ export function buildReport(result: Failure, implementation: Implementation, opt
   const requests = violation.trace.flatMap((entry) => (entry.kind === "request" ? [entry.exchange.request] : []));
   // A transport fault comes with the request that got no answer; otherwise the last answered one failed.
   const { pending } = violation;
+  const answerLine = pending !== null && violation.cause instanceof AdapterFault ? violation.cause.line : null;
   return {
     format: REPORT_FORMAT,
     property: { id: info.id, level: info.level, title: info.title, quote: info.quote },
@@ -40,9 +42,17 @@ export function buildReport(result: Failure, implementation: Implementation, opt
     shrink_ms: Math.max(0, result.ms - result.findMs),
     ...(result.hang === undefined ? {} : { hang_shrink: hangShrink(result.hang) }),
     finding: { message: violation.finding.message, span_id: violation.finding.span_id ?? null },
-    story: tellStory(violation.trace, violation.finding, implementation.name, pending, pending === null && failing !== undefined ? conformingFor(failing.exchange) : null),
+    story: tellStory(
+      violation.trace,
+      violation.finding,
+      implementation.name,
+      pending,
+      pending === null && failing !== undefined ? conformingFor(failing.exchange) : null,
+      answerLine,
+    ),
     requests: pending === null ? requests : [...requests, pending],
     response: pending === null ? (failing?.exchange.outcome ?? null) : null,
+    ...(answerLine === null ? {} : { answer_line: answerLine }),
     before: pending === null ? (failing?.exchange.request.window ?? null) : "window" in pending ? pending.window : null,
     after: pending === null && failing?.exchange.outcome.ok ? failing.exchange.outcome.window : null,
     stderr: violation.stderrTail,

@@ -42,7 +42,11 @@ export function renderReportMarkdown(report: Report): string {
     "",
     "Response:",
     "",
-    report.response === null ? "_no valid response: the adapter broke the protocol on this request_" : fence(report.response),
+    report.response !== null
+      ? fence(report.response)
+      : report.answer_line === undefined
+        ? "_no valid response: the adapter broke the protocol on this request_"
+        : `_no valid response: the adapter broke the protocol on this request, writing this line:_\n\n${markdownFence(terminalText(report.answer_line), "text")}`,
     ...(report.stderr.trim() === "" ? [] : ["", "Adapter stderr (tail):", "", markdownFence(terminalText(report.stderr.trimEnd()), "text")]),
     "",
     "## Replay",

@@ -58,6 +58,12 @@ const ReportShape = z
     /** The wire requests sent in the shrunk run, in order; the last one is the one that failed. */
     requests: z.array(z.union([OperationRequest, Request])),
     response: Outcome.nullable(),
+    /**
+     * The line the adapter wrote in answer to the failing request when that line was no valid answer (not
+     * JSON, past the limits, the wrong shape or id): `response` is then null, and this is what it said,
+     * capped at its first and last 2,000 characters. Absent otherwise, and in reports from before it was kept.
+     */
+    answer_line: z.string().optional(),
     before: Window.nullable(),
     after: Window.nullable(),
     stderr: z.string(),

@@ -25,6 +25,8 @@ export function tellStory(
   name: string,
   unanswered: Request | null = null,
   conforming: Outcome | null = null,
+  /** What the adapter wrote in answer to `unanswered`, when a line it wrote was the fault. */
+  answerLine: string | null = null,
 ): string[] {
   const implementation = quoteName(name);
   const failing = unanswered === null ? lastRequest(trace) : undefined;
@@ -48,7 +50,8 @@ export function tellStory(
   }
   if (unanswered !== null) {
     if ("window" in unanswered) lines.push(...cast(unanswered.window, unanswered.store));
-    lines.push(`Then ${implementation} was sent request ${unanswered.id} (${unanswered.op}), and gave no valid answer.`);
+    const said = answerLine === null ? "gave no valid answer" : `answered with a line that is no valid answer: ${preview(answerLine)}`;
+    lines.push(`Then ${implementation} was sent request ${unanswered.id} (${unanswered.op}), and ${said}.`);
   }
   // A sentence can quote what the adapter answered (its span ids, a refusal): each is capped, as the
   // finding's message already is.
@@ -119,6 +122,14 @@ function modelCalls(exchanges: readonly ModelExchange[] | undefined): string {
 /** A note that is a sentence of its own ("the runtime externalizes …") starts it; a bare step gets a subject. */
 function sentence(label: string): string {
   return label.startsWith("the ") ? `T${label.slice(1)}` : `The runtime: ${label}`;
+}
+
+/**
+ * The start of a line an adapter wrote, enough to see what it is; the report's `answer_line` has more.
+ * As written, not as a JSON string: it is mostly JSON already, and every rendering escapes it.
+ */
+function preview(line: string): string {
+  return line.length > 300 ? `${line.slice(0, 297)}…` : line;
 }
 
 function quote(text: string): string {

@@ -110,7 +110,7 @@ export function readTurn(line: string, request: OperationRequest, model: boolean
  * A line that arrived while nothing was pending. Pairing it with the next request would shift every
  * later answer by one, so it is a fault in itself.
  */
-export function readStray(line: string, request: OperationRequest): Reading<never> {
+export function readStray(line: string, request: OperationRequest): Extract<Reading<never>, { ok: false }> {
   const json = parseJson(line);
   const preview = json.ok ? previewOf(line) : json.detail;
   return {

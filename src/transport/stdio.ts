@@ -37,7 +37,8 @@ export interface StdioDriverOptions {
 
 /** Long enough for a well-behaved adapter to flush and exit, short enough not to slow a run down. */
 const SHUTDOWN_GRACE_MS = 500;
-type Failure = { readonly code: AdapterFaultCode; readonly detail: string; readonly cause?: unknown };
+/** `line`: what the adapter wrote, when a line it wrote is the fault. */
+type Failure = { readonly code: AdapterFaultCode; readonly detail: string; readonly cause?: unknown; readonly line?: string };
 type Answer = { readonly ok: true; readonly value: Outcome; readonly model?: readonly ModelExchange[] } | ({ readonly ok: false } & Failure);
 
 const HELLO = Object.freeze({ id: 0, op: "hello", protocol: PROTOCOL_VERSION }) satisfies Request;
@@ -207,7 +208,7 @@ class StdioDriver implements Driver {
     if (this.#process === process) this.#process = null;
     await process.terminate();
     if (this.#closing) return job.reject(closedError(request));
-    job.reject(new AdapterFault(reading.code, request, reading.detail, this.stderr.toString(), { cause: reading.cause }));
+    job.reject(new AdapterFault(reading.code, request, reading.detail, this.stderr.toString(), { cause: reading.cause, line: reading.line }));
   }
 
   /**
@@ -216,7 +217,7 @@ class StdioDriver implements Driver {
    */
   async #ask(process: AdapterProcess, { request, timeoutMs, model }: Job): Promise<Answer> {
     const stray = process.takeStray();
-    if (stray !== undefined) return readStray(stray, request);
+    if (stray !== undefined) return { ...readStray(stray, request), line: stray };
     const answers = model === undefined ? undefined : scriptedAnswers(model, request.window);
     try {
       let line = JSON.stringify(request);
@@ -224,7 +225,7 @@ class StdioDriver implements Driver {
         const answered = await process.exchange(line, timeoutMs);
         this.#slowestAnswerMs = Math.max(this.#slowestAnswerMs, answered.ms);
         const turn = readTurn(answered.line, request, answers !== undefined);
-        if (!turn.ok) return turn;
+        if (!turn.ok) return { ...turn, line: answered.line };
         if ("outcome" in turn.value || answers === undefined) {
           // readTurn reads a model call only for an adapter with answers, so this is the request's answer.
           const { outcome } = turn.value as { outcome: Outcome };

@@ -22,6 +22,8 @@ interface Fault {
    * gets the CLI's default, so a loaded CI machine cannot turn its fault into a timeout (a 300 ms timeout did).
    */
   readonly timeoutMs?: number;
+  /** The line the adapter wrote instead of an answer, which the report must quote; none for a hang or a crash. */
+  readonly line?: RegExp;
 }
 
 /** The last id the pattern finds: stderr keeps the tail of every restart, the failing one last. */
@@ -35,18 +37,21 @@ const FAULTS: readonly Fault[] = [
     properties: APPLICABLE.slice(0, 2),
     failedId: (report) => lastId(/crash\.mjs: giving up on request (\d+)/g, report.stderr),
   },
-  { fixture: "junk", code: "not_json", properties: APPLICABLE.slice(0, 1) },
+  { fixture: "junk", code: "not_json", properties: APPLICABLE.slice(0, 1), line: /^(this is not json ){30}$/ },
   {
     fixture: "wrong-id",
     code: "wrong_id",
     properties: APPLICABLE.slice(0, 1),
     failedId: (report) => lastId(/expected id (\d+), got/g, report.finding.message),
+    line: /^\{"id":\d{4,},"ok":true,"window":\{/,
   },
   {
     fixture: "bad-schema",
     code: "schema",
     properties: APPLICABLE.slice(0, 1),
     failedId: (report) => lastId(/prune request (\d+) is not an OperationResponse/g, report.finding.message),
+    // No derivation_depth, and "oops" for the last span's tags, when there is one.
+    line: /^\{"id":\d+,"ok":true,"window":\{"spans":\[.*\]\}\}$/,
   },
 ];
 
@@ -54,7 +59,7 @@ const FAULTS: readonly Fault[] = [
 const SMALL = ["--runs", "20", "--seed", "5", "--max-commands", "2"];
 
 describe.concurrent("prunecheck run on an adapter that breaks the protocol", () => {
-  for (const { fixture, code, properties, failedId, timeoutMs } of FAULTS) {
+  for (const { fixture, code, properties, failedId, timeoutMs, line } of FAULTS) {
     it(`${fixture}: exits 1 with an adapter-protocol report per property holding the unanswered request, in bounded time`, async ({ expect }) => {
       const out = tempDir();
       const marker = processMarker(fixture);
@@ -100,8 +105,22 @@ describe.concurrent("prunecheck run on an adapter that breaks the protocol", () 
       expect(Math.max(...report.requests.map((request) => request.id))).toBe(failed?.id);
       if (failedId !== undefined) expect(failedId(report)).toBe(String(failed?.id));
       expect(report.stderr).toMatch(new RegExp(`^${fixture} pid=\\d+`, "m"));
-      expect(report.story.at(-2)).toBe(`Then ${fixture} was sent request ${failed?.id} (${failed?.op}), and gave no valid answer.`);
-      expect(readFileSync(`${stem}.md`, "utf8")).toContain("_no valid response: the adapter broke the protocol on this request_");
+      const markdown = readFileSync(`${stem}.md`, "utf8");
+      const asked = `Then ${fixture} was sent request ${failed?.id} (${failed?.op}), and`;
+      if (line === undefined) {
+        expect(report.answer_line).toBeUndefined();
+        expect(report.story.at(-2)).toBe(`${asked} gave no valid answer.`);
+        expect(markdown).toContain("_no valid response: the adapter broke the protocol on this request_");
+      } else {
+        // The adapter's own words, not only the harness's description of them.
+        expect(report.answer_line).toMatch(line);
+        const told = `${asked} answered with a line that is no valid answer: `;
+        expect(report.story.at(-2)?.startsWith(told)).toBe(true);
+        // Whole when short, else its start and an ellipsis.
+        const quoted = report.story.at(-2)?.slice(told.length, -1) ?? "";
+        expect(report.answer_line?.startsWith(quoted.replace(/…$/, ""))).toBe(true);
+        expect(markdown).toContain(`writing this line:_\n\n\`\`\`text\n${report.answer_line}\n\`\`\``);
+      }
       expect(await leftoverProcesses(marker)).toEqual([]);
     });
   }

@@ -99,10 +99,22 @@ describe.concurrent("an answer no harness code can walk is an adapter-protocol f
       expect(failed?.op).toBe("prune");
       const named = hostile.finding.exec(report.finding.message)?.[1];
       if (named !== undefined) expect(Number(named)).toBe(failed?.id);
-      expect(report.story.at(-2)).toBe(`Then ${name} was sent request ${failed?.id} (prune), and gave no valid answer.`);
-      // Nothing of the hostile value reaches the files: small, and the Markdown as readable as ever.
+      const asked = `Then ${name} was sent request ${failed?.id} (prune), and`;
+      const markdown = readFileSync(`${stem}.md`, "utf8");
+      // A line an adapter wrote is quoted, the start of it in the story, at most its start and end in the
+      // report; a module writes no line, and a line that is not UTF-8 is no text (the finding shows its bytes).
+      if (hostile.kind === "cmd" && hostile.code !== "not_utf8") {
+        expect(report.story.at(-2)?.startsWith(`${asked} answered with a line that is no valid answer: {`)).toBe(true);
+        expect(report.story.at(-2)?.length).toBeLessThan(500);
+        expect(report.answer_line?.length).toBeLessThanOrEqual(4000);
+        expect(markdown).toContain("_no valid response: the adapter broke the protocol on this request, writing this line:_");
+      } else {
+        expect(report.story.at(-2)).toBe(`${asked} gave no valid answer.`);
+        expect(report.answer_line).toBeUndefined();
+        expect(markdown).toContain("_no valid response: the adapter broke the protocol on this request_");
+      }
+      // Nothing more of the hostile value reaches the files: small, and the Markdown as readable as ever.
       expect(statSync(`${stem}.json`).size).toBeLessThan(64 * 1024);
-      expect(readFileSync(`${stem}.md`, "utf8")).toContain("_no valid response: the adapter broke the protocol on this request_");
       expect(await leftoverProcesses(marker)).toEqual([]);
     });
   }

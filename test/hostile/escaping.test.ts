@@ -91,8 +91,10 @@ describe("an adapter whose stderr closes code fences and retitles the terminal",
     expect(report.stderr).toContain(HOSTILE.stderr);
     const layout = markdownLayout(readFileSync(`${stem}.md`, "utf8"));
     expect(layout.unclosed).toBe(false);
-    expect(layout.blocks.map((block) => block.info)).toEqual(["json", "text", "sh"]);
-    const stderr = layout.blocks[1]?.content as string;
+    // The request, the junk line it got back, the stderr tail, the replay command.
+    expect(layout.blocks.map((block) => block.info)).toEqual(["json", "text", "text", "sh"]);
+    expect(layout.blocks[1]?.content).toBe(terminalText(report.answer_line ?? "(none)"));
+    const stderr = layout.blocks[2]?.content as string;
     expect(stderr).not.toMatch(TERMINAL_CONTROL);
     expect(stderr).toBe(terminalText(report.stderr.trimEnd()));
     expect(layout.lines).toContain("## Replay");
