@@ -48,8 +48,10 @@ function project(type: "module" | "commonjs", withTsx = true): string {
   return dir;
 }
 
+/** `npx prunecheck`, with no status lines on stderr: how many a run writes depends on how busy the machine is. */
 function prunecheck(cwd: string, ...args: string[]) {
-  const result = spawnSync("npx", ["--no-install", "prunecheck", ...args], { cwd, encoding: "utf8", timeout: 120_000 });
+  const env = { ...process.env, PRUNECHECK_PROGRESS_INTERVAL_MS: "0" };
+  const result = spawnSync("npx", ["--no-install", "prunecheck", ...args], { cwd, env, encoding: "utf8", timeout: 120_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
