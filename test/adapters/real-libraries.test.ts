@@ -11,6 +11,8 @@ import vercel from "../../adapters/vercel-prune-messages.ts";
 import langchainLastCompactOnly from "../../adapters/compact-only/langchain-trim-messages-last.ts";
 import langchainFirstCompactOnly from "../../adapters/compact-only/langchain-trim-messages-first.ts";
 import vercelCompactOnly from "../../adapters/compact-only/vercel-prune-messages.ts";
+import summarization from "../../adapters/langchain-summarization.ts";
+import summarizationCompactOnly from "../../adapters/compact-only/langchain-summarization.ts";
 
 /**
  * The findings of docs/findings.md, pinned: which properties each real library fails at core with seed 1
@@ -30,6 +32,24 @@ const VERCEL = [
   "compaction-converges",
   "safe-prune-succeeds",
 ];
+/**
+ * summarizationMiddleware with the harness as its model: it summarizes whatever is oldest, preconditions,
+ * keyless spans and earlier summaries alike, keeps no copy, tags or provenance of its own, writes a failed
+ * model's error (or an empty answer) into the history as the summary, and its summary plus what it keeps
+ * can stand over the budget, so a second pass changes the result again.
+ */
+const SUMMARIZATION = [
+  "precondition-recoverable",
+  "choice-gated",
+  "stale-key-refused",
+  "depth-bound",
+  "provenance-resolves",
+  "summary-keeps-tags",
+  "dependencies-intact",
+  "budget-respected",
+  "compaction-converges",
+  "model-failure-safe",
+];
 const VERDICTS: [Pruner, string[]][] = [
   [langchainLast, REMOVAL_PRUNE],
   [langchainFirst, REMOVAL_PRUNE],
@@ -38,6 +58,9 @@ const VERDICTS: [Pruner, string[]][] = [
   [langchainLastCompactOnly, ["precondition-recoverable", "pointer-not-paraphrase", "depth-bound", "dependencies-intact"]],
   [langchainFirstCompactOnly, ["precondition-recoverable", "pointer-not-paraphrase", "depth-bound"]],
   [vercelCompactOnly, VERCEL],
+  // Its prune is the adapter's removal of the named messages; the compact-only twin judges the middleware alone.
+  [summarization, [...SUMMARIZATION.slice(0, 1), "pointer-not-paraphrase", ...SUMMARIZATION.slice(1), "safe-prune-succeeds"]],
+  [summarizationCompactOnly, SUMMARIZATION],
 ];
 
 describe("real libraries at core, seed 1, as the committed matrix has them", () => {

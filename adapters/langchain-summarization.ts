@@ -1,0 +1,111 @@
+/**
+ * LangChain's `summarizationMiddleware` (langchain) as a model-driven `compact` pruner, with prunecheck's
+ * harness as its model. The middleware does all the choosing: spans become messages
+ * (adapters/formats/langchain.ts), its `beforeModel` hook runs as an agent would run it before a model
+ * call, with `trigger: { tokens: budget }`, `keep: { tokens: budget / 2 }` and a token counter that counts
+ * as src/wire/budget.ts does, and what it returns maps back to spans: the messages it preserved to the
+ * span objects they came from, its summary message to a summary span.
+ *
+ * Its model is a LangChain chat model whose answer is the harness's: asked once, by the middleware, to
+ * summarize the messages the middleware replaces. Which messages those are is learnt first from a dry
+ * run of the hook with a model that is never asked (the hook is deterministic; the dry run's summary is
+ * discarded), so the harness's model is asked exactly what the library asks its model.
+ *
+ * The library keeps no store and no provenance, and its summary message (a HumanMessage) carries no tags.
+ * On the wire a summary names its sources: the span it maps to names every span the library summarized,
+ * each under its own key, or, for a span that never had one, under `no-copy:<span_id>`, a key no store
+ * holds, since the library kept no copy of it. The library reuses the first summarized message's id for
+ * its summary; the summary span gets an id of its own, `<that id>~summary`, as the protocol asks.
+ *
+ * `npx prunecheck run --impl adapters/langchain-summarization.ts`
+ */
+import { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { AIMessage, type BaseMessage, RemoveMessage } from "@langchain/core/messages";
+import type { ChatResult } from "@langchain/core/outputs";
+import { summarizationMiddleware } from "langchain";
+import { definePruner } from "prunecheck";
+import type { Budget, Model, Span, Window } from "prunecheck";
+import { counter, toMessages } from "./formats/langchain.ts";
+
+/** A LangChain chat model that answers with whatever `answer` gives: the harness's model, or nothing. */
+class HarnessChatModel extends BaseChatModel {
+  constructor(private readonly answer: () => Promise<string>) {
+    super({});
+  }
+
+  _llmType(): string {
+    return "prunecheck-harness";
+  }
+
+  async _generate(): Promise<ChatResult> {
+    const text = await this.answer();
+    return { generations: [{ text, message: new AIMessage(text) }] };
+  }
+}
+
+const NEVER_ASKED = new HarnessChatModel(() => Promise.resolve(""));
+
+export default definePruner({
+  name: "langchain-summarization",
+  capabilities: ["compact", "model"],
+  prune(window, evictIds) {
+    // The middleware takes a budget, not an evict set: an application drops named messages itself.
+    const evict = new Set(evictIds);
+    return { spans: window.spans.filter((span) => !evict.has(span.span_id)), derivation_depth: window.derivation_depth + 1 };
+  },
+  async compact(window, _store, budget, model) {
+    const { messages, spanOf } = toMessages(window.spans);
+    const dry = await summarize(messages, budget, spanOf, NEVER_ASKED);
+    if (dry === undefined) return { spans: [...window.spans], derivation_depth: window.derivation_depth + 1 };
+    const kept = new Set(dry.slice(1).map((message) => message.id));
+    const replaced = window.spans.filter((span) => !kept.has(span.span_id)).map((span) => span.span_id);
+    const asked = new HarnessChatModel(async () => (await (model as Model).summarize(replaced)).text);
+    const result = (await summarize(toMessages(window.spans).messages, budget, spanOf, asked)) ?? dry;
+    return backToWindow(window, result, spanOf, replaced);
+  },
+});
+
+/**
+ * The middleware's `beforeModel` over these messages: the messages it leaves (its summary first, then the
+ * ones it preserved), or undefined when it leaves the history alone.
+ */
+async function summarize(messages: BaseMessage[], budget: Budget, spanOf: (message: BaseMessage) => Span, model: BaseChatModel) {
+  const middleware = summarizationMiddleware({
+    model,
+    // The library takes no trigger of 0 tokens: at a budget of 0, any history at all triggers it.
+    trigger: { tokens: Math.max(1, budget.limit) },
+    keep: { tokens: Math.floor(budget.limit / 2) },
+    tokenCounter: counter(spanOf, budget.unit),
+  });
+  const hook = middleware.beforeModel as unknown as (
+    state: { messages: BaseMessage[] },
+    runtime: { context: object },
+  ) => Promise<{ messages: BaseMessage[] } | undefined>;
+  const update = await hook({ messages }, { context: {} });
+  return update?.messages.filter((message) => !RemoveMessage.isInstance(message));
+}
+
+function backToWindow(window: Window, messages: readonly BaseMessage[], spanOf: (message: BaseMessage) => Span, replaced: readonly string[]): Window {
+  const [summary, ...preserved] = messages;
+  const spans = preserved.map(spanOf);
+  const depth = window.derivation_depth + 1;
+  if (summary === undefined) return { spans, derivation_depth: depth };
+  const sources = window.spans.filter((span) => replaced.includes(span.span_id));
+  const summarySpan: Span = {
+    span_id: freshId(`${summary.id ?? "summary"}~summary`, window),
+    kind: "summary",
+    text: typeof summary.content === "string" ? summary.content : JSON.stringify(summary.content),
+    tags: [],
+    externalized_key: null,
+    provenance: sources.map((span) => ({ span_id: span.span_id, externalized_key: span.externalized_key ?? `no-copy:${span.span_id}` })),
+    derivation_depth: 1 + Math.max(0, ...sources.map((span) => span.derivation_depth ?? 0)),
+  };
+  return { spans: [summarySpan, ...spans], derivation_depth: depth };
+}
+
+function freshId(wanted: string, window: Window): string {
+  const taken = new Set(window.spans.map((span) => span.span_id));
+  let id = wanted;
+  while (taken.has(id)) id = `${id}'`;
+  return id;
+}
