@@ -11,11 +11,8 @@
  * run of the hook with a model that is never asked (the hook is deterministic; the dry run's summary is
  * discarded), so the harness's model is asked exactly what the library asks its model.
  *
- * The library keeps no store and no provenance, and its summary message (a HumanMessage) carries no tags.
- * On the wire a summary names its sources: the span it maps to names every span the library summarized,
- * each under its own key, or, for a span that never had one, under `no-copy:<span_id>`, a key no store
- * holds, since the library kept no copy of it. The library reuses the first summarized message's id for
- * its summary; the summary span gets an id of its own, `<that id>~summary`, as the protocol asks.
+ * Its summary message (a HumanMessage that reuses the first summarized message's id) becomes a summary span
+ * by adapters/library-summary.ts, naming the spans it replaced.
  *
  * `npx prunecheck run --impl adapters/langchain-summarization.ts`
  */
@@ -26,6 +23,8 @@ import { summarizationMiddleware } from "langchain";
 import { definePruner } from "prunecheck";
 import type { Budget, Model, Span, Window } from "prunecheck";
 import { counter, toMessages } from "./formats/langchain.ts";
+import { dropEvicted } from "./drop-evicted.ts";
+import { librarySummary } from "./library-summary.ts";
 
 /** A LangChain chat model that answers with whatever `answer` gives: the harness's model, or nothing. */
 class HarnessChatModel extends BaseChatModel {
@@ -48,11 +47,7 @@ const NEVER_ASKED = new HarnessChatModel(() => Promise.resolve(""));
 export default definePruner({
   name: "langchain-summarization",
   capabilities: ["compact", "model"],
-  prune(window, evictIds) {
-    // The middleware takes a budget, not an evict set: an application drops named messages itself.
-    const evict = new Set(evictIds);
-    return { spans: window.spans.filter((span) => !evict.has(span.span_id)), derivation_depth: window.derivation_depth + 1 };
-  },
+  prune: dropEvicted,
   async compact(window, _store, budget, model) {
     const { messages, spanOf } = toMessages(window.spans);
     const dry = await summarize(messages, budget, spanOf, NEVER_ASKED);
@@ -88,24 +83,8 @@ async function summarize(messages: BaseMessage[], budget: Budget, spanOf: (messa
 function backToWindow(window: Window, messages: readonly BaseMessage[], spanOf: (message: BaseMessage) => Span, replaced: readonly string[]): Window {
   const [summary, ...preserved] = messages;
   const spans = preserved.map(spanOf);
-  const depth = window.derivation_depth + 1;
-  if (summary === undefined) return { spans, derivation_depth: depth };
+  if (summary === undefined) return { spans, derivation_depth: window.derivation_depth + 1 };
+  const text = typeof summary.content === "string" ? summary.content : JSON.stringify(summary.content);
   const sources = window.spans.filter((span) => replaced.includes(span.span_id));
-  const summarySpan: Span = {
-    span_id: freshId(`${summary.id ?? "summary"}~summary`, window),
-    kind: "summary",
-    text: typeof summary.content === "string" ? summary.content : JSON.stringify(summary.content),
-    tags: [],
-    externalized_key: null,
-    provenance: sources.map((span) => ({ span_id: span.span_id, externalized_key: span.externalized_key ?? `no-copy:${span.span_id}` })),
-    derivation_depth: 1 + Math.max(0, ...sources.map((span) => span.derivation_depth ?? 0)),
-  };
-  return { spans: [summarySpan, ...spans], derivation_depth: depth };
-}
-
-function freshId(wanted: string, window: Window): string {
-  const taken = new Set(window.spans.map((span) => span.span_id));
-  let id = wanted;
-  while (taken.has(id)) id = `${id}'`;
-  return id;
+  return { spans: [librarySummary(text, sources, window), ...spans], derivation_depth: window.derivation_depth + 1 };
 }

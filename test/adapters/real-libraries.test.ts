@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Pruner } from "../../src/transport/pruner.ts";
 import { Matrix } from "../../src/matrix/data.ts";
 import { ROOT } from "../cli/helpers.ts";
+import { PROPERTIES } from "../../properties/index.ts";
 import type { Span, Window } from "../../src/wire/window.ts";
 import langchainLast from "../../adapters/langchain-trim-messages.ts";
 import langchainFirst from "../../adapters/langchain-trim-messages-first.ts";
@@ -13,6 +14,8 @@ import langchainFirstCompactOnly from "../../adapters/compact-only/langchain-tri
 import vercelCompactOnly from "../../adapters/compact-only/vercel-prune-messages.ts";
 import summarization from "../../adapters/langchain-summarization.ts";
 import summarizationCompactOnly from "../../adapters/compact-only/langchain-summarization.ts";
+import strandsSummarizing from "../../adapters/strands-summarizing.ts";
+import strandsSummarizingCompactOnly from "../../adapters/compact-only/strands-summarizing.ts";
 
 /**
  * The findings of docs/findings.md, pinned: which properties each real library fails at core with seed 1
@@ -32,13 +35,8 @@ const VERCEL = [
   "compaction-converges",
   "safe-prune-succeeds",
 ];
-/**
- * summarizationMiddleware with the harness as its model: it summarizes whatever is oldest, preconditions,
- * keyless spans and earlier summaries alike, keeps no copy, tags or provenance of its own, writes a failed
- * model's error (or an empty answer) into the history as the summary, and its summary plus what it keeps
- * can stand over the budget, so a second pass changes the result again.
- */
-const SUMMARIZATION = [
+/** What both model-driven summarizers do: summarize preconditions and keyless spans, without tags or a copy, and keep an empty summary. */
+const SUMMARIZES_AWAY = [
   "precondition-recoverable",
   "choice-gated",
   "stale-key-refused",
@@ -46,10 +44,22 @@ const SUMMARIZATION = [
   "provenance-resolves",
   "summary-keeps-tags",
   "dependencies-intact",
-  "budget-respected",
-  "compaction-converges",
   "model-failure-safe",
 ];
+/** summarizationMiddleware: also, its summary plus what it keeps can stand over the budget, so a second pass changes the result again. */
+const SUMMARIZATION = inCatalogOrder([...SUMMARIZES_AWAY, "budget-respected", "compaction-converges"]);
+/**
+ * SummarizingConversationManager: also, with 10 messages or fewer it cannot reduce at all, so the agent's
+ * ContextWindowOverflowError (loud, untyped) is its answer to a budget the reference meets with pointers.
+ */
+const STRANDS_SUMMARIZING = inCatalogOrder([...SUMMARIZES_AWAY, "loud-refusal"]);
+/** Their prune is the adapters' removal (adapters/drop-evicted.ts), which breaks these too. */
+const withRemoval = (ids: readonly string[]) => inCatalogOrder([...ids, "pointer-not-paraphrase", "safe-prune-succeeds"]);
+
+function inCatalogOrder(ids: readonly string[]): string[] {
+  return PROPERTIES.map((property) => property.id).filter((id) => ids.includes(id));
+}
+
 const VERDICTS: [Pruner, string[]][] = [
   [langchainLast, REMOVAL_PRUNE],
   [langchainFirst, REMOVAL_PRUNE],
@@ -59,8 +69,11 @@ const VERDICTS: [Pruner, string[]][] = [
   [langchainFirstCompactOnly, ["precondition-recoverable", "pointer-not-paraphrase", "depth-bound"]],
   [vercelCompactOnly, VERCEL],
   // Its prune is the adapter's removal of the named messages; the compact-only twin judges the middleware alone.
-  [summarization, [...SUMMARIZATION.slice(0, 1), "pointer-not-paraphrase", ...SUMMARIZATION.slice(1), "safe-prune-succeeds"]],
+  [summarization, withRemoval(SUMMARIZATION)],
   [summarizationCompactOnly, SUMMARIZATION],
+  [strandsSummarizing, withRemoval(STRANDS_SUMMARIZING)],
+  // budget-reachable's probe is a prune: with the reference's, pointers fit the budget the manager refused.
+  [strandsSummarizingCompactOnly, inCatalogOrder([...STRANDS_SUMMARIZING, "budget-reachable"])],
 ];
 
 describe("real libraries at core, seed 1, as the committed matrix has them", () => {

@@ -17,7 +17,7 @@
 import type { ModelMessage, pruneMessages as PruneMessages } from "ai";
 import { definePruner } from "prunecheck";
 import type { Pruner, Span, Window } from "prunecheck";
-import { dropEvicted } from "./drop-evicted.ts";
+import { dropEvicted } from "../../../adapters/drop-evicted.ts";
 
 type Options = Omit<Parameters<typeof PruneMessages>[0], "messages">;
 type Prune = (options: { messages: ModelMessage[] } & Options) => ModelMessage[];

@@ -9,18 +9,16 @@
  *   `ContextWindowOverflowError`, retried while the window is still over budget and the manager still
  *   reduces.
  *
- * Spans become Strands messages by ./turns.ts (adapters/message-plan.ts, explicit roles kept): a call is an assistant message with one
- * `ToolUseBlock` per result whose `input` holds the span's text (so a budget sees the call's input), a
- * result a user message with one `ToolResultBlock`, other spans a text message of their `role` (default
- * `user`). Messages the manager keeps map back to their spans; a tool result it rewrote maps back to its
+ * Spans become Strands messages by ./turns.ts (adapters/message-plan.ts, explicit roles kept) and
+ * adapters/formats/strands.ts. Messages the manager keeps map back to their spans; a tool result it rewrote maps back to its
  * span with the text the model would now read, so the rewrite is judged, not hidden.
  */
 import type * as Strands from "strands-sdk-0-7-0";
 import { definePruner, windowSize } from "prunecheck";
 import type { Pruner, Span, Window } from "prunecheck";
-import { TOOL_NAME, type PlannedMessage } from "../../../adapters/message-plan.ts";
+import { toStrandsMessage } from "../../../adapters/formats/strands.ts";
 import { planTurns } from "./turns.ts";
-import { dropEvicted } from "./drop-evicted.ts";
+import { dropEvicted } from "../../../adapters/drop-evicted.ts";
 
 /** The parts of the SDK the glue uses; both installed releases export them. */
 type Sdk = Pick<
@@ -72,7 +70,7 @@ function strandsPruner(sdk: Sdk, name: string, strategy: Strategy): Pruner {
 
 function toMessages(sdk: Sdk, spans: readonly Span[]) {
   const planned = planTurns(spans);
-  const messages = planned.map((plan) => toMessage(sdk, plan));
+  const messages = planned.map((plan) => toStrandsMessage(sdk, plan));
   const bySpan = new Map(messages.map((message, at) => [message, planned[at]!.span]));
   const byCallId = new Map(planned.flatMap((plan) => (plan.kind === "result" ? [[plan.callId, plan.span] as const] : [])));
   const back = (window: Window, kept: readonly Message[]): Window => ({
@@ -89,22 +87,4 @@ function rewritten(message: Message, byCallId: ReadonlyMap<string, Span>): Span 
   if (!block || !original) throw new Error("the conversation manager returned a message that no span was mapped to");
   const text = block.content.map((content) => (content.type === "textBlock" ? content.text : "")).join("");
   return { ...original, text };
-}
-
-function toMessage(sdk: Sdk, planned: PlannedMessage): Message {
-  const { text } = planned.span;
-  switch (planned.kind) {
-    case "call":
-      return new sdk.Message({
-        role: "assistant",
-        content: planned.callIds.map((toolUseId) => new sdk.ToolUseBlock({ name: TOOL_NAME, toolUseId, input: { text } })),
-      });
-    case "result":
-      return new sdk.Message({
-        role: "user",
-        content: [new sdk.ToolResultBlock({ toolUseId: planned.callId, status: "success", content: [new sdk.TextBlock(text)] })],
-      });
-    case "text":
-      return new sdk.Message({ role: planned.role === "assistant" ? "assistant" : "user", content: [new sdk.TextBlock(text)] });
-  }
 }

@@ -1,0 +1,27 @@
+/**
+ * A summary a library wrote, as a summary span. Libraries keep no store and no provenance, and their
+ * summaries carry no tags; on the wire a summary names its sources, so this one names every span the
+ * library summarized, each under its own key, or, for a span that never had one, under
+ * `no-copy:<span_id>`, a key no store holds, since the library kept no copy of it. Its id is its own,
+ * `<first source's id>~summary`, as the protocol asks of a summary a compaction writes.
+ */
+import type { Span, Window } from "prunecheck";
+
+export function librarySummary(text: string, sources: readonly Span[], window: Window): Span {
+  return {
+    span_id: freshId(`${sources[0]?.span_id ?? "history"}~summary`, window),
+    kind: "summary",
+    text,
+    tags: [],
+    externalized_key: null,
+    provenance: sources.map((span) => ({ span_id: span.span_id, externalized_key: span.externalized_key ?? `no-copy:${span.span_id}` })),
+    derivation_depth: 1 + Math.max(0, ...sources.map((span) => span.derivation_depth ?? 0)),
+  };
+}
+
+function freshId(wanted: string, window: Window): string {
+  const taken = new Set(window.spans.map((span) => span.span_id));
+  let id = wanted;
+  while (taken.has(id)) id = `${id}'`;
+  return id;
+}
