@@ -8,8 +8,11 @@
 import type { Span, Window } from "prunecheck";
 
 export function librarySummary(text: string, sources: readonly Span[], window: Window): Span {
+  // A summary of nothing (a prompt the library emptied before asking) names no source, which no wire
+  // summary may: it is a new message the library made up, and the harness judges it as one.
+  if (sources.length === 0) return { span_id: freshId("history~summary", window), text, tags: [], externalized_key: null };
   return {
-    span_id: freshId(`${sources[0]?.span_id ?? "history"}~summary`, window),
+    span_id: freshId(`${sources[0]!.span_id}~summary`, window),
     kind: "summary",
     text,
     tags: [],

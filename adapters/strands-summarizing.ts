@@ -20,7 +20,7 @@ import type { Model, Span, Window } from "prunecheck";
 import { textOf, toStrandsMessage, type Message, type MessageSdk } from "./formats/strands.ts";
 import { dropEvicted } from "./drop-evicted.ts";
 import { librarySummary } from "./library-summary.ts";
-import { planMessages } from "./message-plan.ts";
+import { messagesOf } from "./message-plan.ts";
 
 // The manager logs each pass it cannot make ("insufficient messages for summarization") and each failed
 // summary to the console, thousands of lines a run, between prunecheck's verdicts: the verdicts say it.
@@ -36,9 +36,7 @@ export default definePruner({
   capabilities: ["compact", "model"],
   prune: dropEvicted,
   async compact(window, _store, budget, model) {
-    const planned = planMessages(window.spans);
-    const messages = planned.map((plan) => toStrandsMessage(strands as unknown as MessageSdk, plan));
-    const spanOf = new Map(messages.map((message, at) => [message, planned[at]!.span]));
+    const { messages, spanOf } = messagesOf(window.spans, (plan) => toStrandsMessage(strands as unknown as MessageSdk, plan));
     const sourcesOf = new Map<Message, readonly Span[]>();
     const sources = (message: Message): readonly Span[] => sourcesOf.get(message) ?? [spanOf.get(message)!].filter(Boolean);
     let summarized: readonly Span[] = [];

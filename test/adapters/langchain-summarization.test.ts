@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import summarization from "../../adapters/langchain-summarization.ts";
 import { ModelFailure } from "../../src/errors/model-failure.ts";
 import type { Model } from "../../src/model/model.ts";
+import { spyModel } from "./spy-model.ts";
 import type { Span, Window } from "../../src/wire/window.ts";
 
 /**
@@ -14,24 +15,11 @@ const chatter = span("s2", "let me look at the schema first, then write the migr
 const latest = span("s3", "now add the index");
 const transcript: Window = { spans: [constraint, chatter, latest], derivation_depth: 0 };
 
-/** A model that answers `text` and remembers what it was asked. */
-function spyModel(answer: () => string): Model & { readonly asked: (readonly string[])[] } {
-  const asked: (readonly string[])[] = [];
-  return {
-    asked,
-    summarize: async (spanIds) => {
-      asked.push(spanIds);
-      return { text: answer() };
-    },
-    choose: async () => [],
-  };
-}
-
 const compact = (model: Model, limit: number) => summarization.compact!(transcript, { k1: constraint.text }, { unit: "chars", limit }, model);
 
 describe("langchain-summarization, the middleware's own choices", () => {
   it("leaves a history within the trigger alone and never asks its model", async () => {
-    const model = spyModel(() => "unused");
+    const model = spyModel("unused");
     const result = await compact(model, 1000);
 
     expect(result.spans).toEqual(transcript.spans);
@@ -39,7 +27,7 @@ describe("langchain-summarization, the middleware's own choices", () => {
   });
 
   it("asks its model once, for exactly the messages it replaces, and keeps the latest as they were", async () => {
-    const model = spyModel(() => "the user wants an index on users.email");
+    const model = spyModel("the user wants an index on users.email");
     const result = await compact(model, 40);
 
     expect(model.asked).toEqual([["s1", "s2"]]);

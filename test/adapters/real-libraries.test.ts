@@ -16,6 +16,8 @@ import summarization from "../../adapters/langchain-summarization.ts";
 import summarizationCompactOnly from "../../adapters/compact-only/langchain-summarization.ts";
 import strandsSummarizing from "../../adapters/strands-summarizing.ts";
 import strandsSummarizingCompactOnly from "../../adapters/compact-only/strands-summarizing.ts";
+import chatSummary from "../../adapters/llamaindex-chat-summary.ts";
+import chatSummaryCompactOnly from "../../adapters/compact-only/llamaindex-chat-summary.ts";
 
 /**
  * The findings of docs/findings.md, pinned: which properties each real library fails at core with seed 1
@@ -53,6 +55,21 @@ const SUMMARIZATION = inCatalogOrder([...SUMMARIZES_AWAY, "budget-respected", "c
  * ContextWindowOverflowError (loud, untyped) is its answer to a budget the reference meets with pointers.
  */
 const STRANDS_SUMMARIZING = inCatalogOrder([...SUMMARIZES_AWAY, "loud-refusal"]);
+/**
+ * ChatSummaryMemoryBuffer: also, it drops the oldest messages from its summary's prompt unsummarized, sends
+ * a message it made up from an empty prompt beside the one it could not fit (so over budget, and never
+ * converging), moves system messages first, and cannot be configured for a budget of 0 at all.
+ */
+const CHAT_SUMMARY = inCatalogOrder([
+  ...SUMMARIZES_AWAY,
+  "pointer-not-paraphrase",
+  "budget-respected",
+  "compaction-converges",
+  "loud-refusal",
+  "safe-prune-succeeds",
+  "budget-reachable",
+  "kept-untouched",
+]);
 /** Their prune is the adapters' removal (adapters/drop-evicted.ts), which breaks these too. */
 const withRemoval = (ids: readonly string[]) => inCatalogOrder([...ids, "pointer-not-paraphrase", "safe-prune-succeeds"]);
 
@@ -74,6 +91,10 @@ const VERDICTS: [Pruner, string[]][] = [
   [strandsSummarizing, withRemoval(STRANDS_SUMMARIZING)],
   // budget-reachable's probe is a prune: with the reference's, pointers fit the budget the manager refused.
   [strandsSummarizingCompactOnly, inCatalogOrder([...STRANDS_SUMMARIZING, "budget-reachable"])],
+  // Its compact alone breaks pointer-not-paraphrase and safe-prune-succeeds too. A run's later requests follow its earlier
+  // answers, so the runs differ with the prune, and only the twin's meet, within 200, a compaction that drops an earlier summary.
+  [chatSummary, CHAT_SUMMARY],
+  [chatSummaryCompactOnly, inCatalogOrder([...CHAT_SUMMARY, "summaries-kept"])],
 ];
 
 describe("real libraries at core, seed 1, as the committed matrix has them", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import summarizing from "../../adapters/strands-summarizing.ts";
 import { ModelFailure } from "../../src/errors/model-failure.ts";
 import type { Model } from "../../src/model/model.ts";
+import { spyModel } from "./spy-model.ts";
 import type { Span, Window } from "../../src/wire/window.ts";
 
 /**
@@ -15,18 +16,6 @@ const history = (count: number): Window => ({
   ),
   derivation_depth: 0,
 });
-
-function spyModel(text: string): Model & { readonly asked: (readonly string[])[] } {
-  const asked: (readonly string[])[] = [];
-  return {
-    asked,
-    summarize: async (spanIds) => {
-      asked.push(spanIds);
-      return { text };
-    },
-    choose: async () => [],
-  };
-}
 
 describe("strands-summarizing, the manager's own choices", () => {
   it("summarizes the oldest 30 % and keeps the rest as they were, the summary first", async () => {
