@@ -1,0 +1,65 @@
+import fc from "fast-check";
+import * as strands from "strands-sdk-1-0-0";
+import { describe, expect, it } from "vitest";
+import { toMessages } from "../../adapters/formats/langchain.ts";
+import { textOf, toStrandsMessage, type MessageSdk } from "../../adapters/formats/strands.ts";
+import { messagesOf } from "../../adapters/message-plan.ts";
+import { spanIdArb } from "../../src/arbitraries/span-spec.ts";
+import { textArb } from "../../src/arbitraries/text.ts";
+import type { Span } from "../../src/wire/window.ts";
+
+/**
+ * Each message format is a seam every adapter of that format goes through, so it must lose nothing on its
+ * own: over generated windows (odd ids, adversarial texts, tool pairs from `depends_on`, roles), every
+ * message maps back to the very span it came from, in order, and carries that span's text as written.
+ */
+const spansArb: fc.Arbitrary<Span[]> = fc.uniqueArray(spanIdArb, { maxLength: 8 }).chain((ids) =>
+  fc.tuple(
+    ...ids.map((id, at) =>
+      fc
+        .record({
+          text: textArb,
+          links: fc.subarray(ids.slice(0, at), { maxLength: Math.min(2, at) }),
+          role: fc.constantFrom(undefined, "system", "user", "assistant"),
+          tool: fc.boolean(),
+        })
+        .map(({ text, links, role, tool }): Span => ({
+          span_id: id,
+          text,
+          tags: tool ? ["tool_call"] : [],
+          externalized_key: null,
+          ...(links.length > 0 ? { depends_on: links } : {}),
+          ...(role === undefined ? {} : { role }),
+        })),
+    ),
+  ),
+);
+
+describe("message formats round-trip", () => {
+  it("LangChain: each message maps back to its span, whose text is its content", () => {
+    fc.assert(
+      fc.property(spansArb, (spans) => {
+        const { messages, spanOf } = toMessages(spans);
+        expect(messages.map(spanOf)).toEqual(spans);
+        messages.forEach((message, at) => {
+          expect(spanOf(message)).toBe(spans[at]);
+          expect(message.content).toBe(spans[at]!.text);
+        });
+      }),
+    );
+  });
+
+  it("Strands: each message maps back to its span, which it says in text, or, for a call, in every tool use's input", () => {
+    fc.assert(
+      fc.property(spansArb, (spans) => {
+        const { messages, spanOf } = messagesOf(spans, (plan) => toStrandsMessage(strands as unknown as MessageSdk, plan));
+        expect(messages.map((message) => spanOf.get(message))).toEqual(spans);
+        messages.forEach((message, at) => {
+          const uses = message.content.filter((block) => block.type === "toolUseBlock");
+          if (uses.length === 0) expect(textOf(message)).toBe(spans[at]!.text);
+          else uses.forEach((use) => expect(use.input).toEqual({ text: spans[at]!.text }));
+        });
+      }),
+    );
+  });
+});
