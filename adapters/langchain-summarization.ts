@@ -53,9 +53,10 @@ export default definePruner({
     const dry = await summarize(messages, budget, spanOf, NEVER_ASKED);
     if (dry === undefined) return { spans: [...window.spans], derivation_depth: window.derivation_depth + 1 };
     const kept = new Set(dry.slice(1).map((message) => message.id));
-    const replaced = window.spans.filter((span) => !kept.has(span.span_id)).map((span) => span.span_id);
-    const asked = new HarnessChatModel(async () => (await (model as Model).summarize(replaced)).text);
-    const result = (await summarize(toMessages(window.spans).messages, budget, spanOf, asked)) ?? dry;
+    const replaced = window.spans.filter((span) => !kept.has(span.span_id));
+    const asked = new HarnessChatModel(async () => (await (model as Model).summarize(replaced.map((span) => span.span_id))).text);
+    // The hook leaves the messages handed to it as they were, so the real run takes the same ones.
+    const result = (await summarize(messages, budget, spanOf, asked)) ?? dry;
     return backToWindow(window, result, spanOf, replaced);
   },
 });
@@ -80,11 +81,10 @@ async function summarize(messages: BaseMessage[], budget: Budget, spanOf: (messa
   return update?.messages.filter((message) => !RemoveMessage.isInstance(message));
 }
 
-function backToWindow(window: Window, messages: readonly BaseMessage[], spanOf: (message: BaseMessage) => Span, replaced: readonly string[]): Window {
+function backToWindow(window: Window, messages: readonly BaseMessage[], spanOf: (message: BaseMessage) => Span, replaced: readonly Span[]): Window {
   const [summary, ...preserved] = messages;
   const spans = preserved.map(spanOf);
   if (summary === undefined) return { spans, derivation_depth: window.derivation_depth + 1 };
   const text = typeof summary.content === "string" ? summary.content : JSON.stringify(summary.content);
-  const sources = window.spans.filter((span) => replaced.includes(span.span_id));
-  return { spans: [librarySummary(text, sources, window), ...spans], derivation_depth: window.derivation_depth + 1 };
+  return { spans: [librarySummary(text, replaced, window), ...spans], derivation_depth: window.derivation_depth + 1 };
 }

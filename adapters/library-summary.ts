@@ -5,6 +5,7 @@
  * `no-copy:<span_id>`, a key no store holds, since the library kept no copy of it. Its id is its own,
  * `<first source's id>~summary`, as the protocol asks of a summary a compaction writes.
  */
+import { freshId } from "prunecheck";
 import type { Span, Window } from "prunecheck";
 
 export function librarySummary(text: string, sources: readonly Span[], window: Window): Span {
@@ -20,11 +21,4 @@ export function librarySummary(text: string, sources: readonly Span[], window: W
     provenance: sources.map((span) => ({ span_id: span.span_id, externalized_key: span.externalized_key ?? `no-copy:${span.span_id}` })),
     derivation_depth: 1 + Math.max(0, ...sources.map((span) => span.derivation_depth ?? 0)),
   };
-}
-
-function freshId(wanted: string, window: Window): string {
-  const taken = new Set(window.spans.map((span) => span.span_id));
-  let id = wanted;
-  while (taken.has(id)) id = `${id}'`;
-  return id;
 }

@@ -38,7 +38,10 @@ export default definePruner({
   async compact(window, _store, budget, model) {
     const { messages, spanOf } = messagesOf(window.spans, (plan) => toStrandsMessage(strands as unknown as MessageSdk, plan));
     const sourcesOf = new Map<Message, readonly Span[]>();
-    const sources = (message: Message): readonly Span[] => sourcesOf.get(message) ?? [spanOf.get(message)!].filter(Boolean);
+    const sources = (message: Message): readonly Span[] => {
+      const span = spanOf.get(message);
+      return span === undefined ? (sourcesOf.get(message) ?? []) : [span];
+    };
     let summarized: readonly Span[] = [];
     const harness = {
       // The manager appends its own request ("Please summarize this conversation.") to the messages.

@@ -20,6 +20,7 @@ export * from "./wire/index.ts";
 export {
   compactWithModel,
   ContentStore,
+  freshId,
   contentKey,
   externalize,
   mutate,

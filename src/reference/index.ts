@@ -13,7 +13,7 @@ import type { Pruner } from "../transport/pruner.ts";
 
 export { prune } from "./prune.ts";
 export { summarize, summarizeWithModel, SUMMARY_DEPTH } from "./summarize.ts";
-export { compactWithModel } from "./model-compact.ts";
+export { compactWithModel, freshId } from "./model-compact.ts";
 export { reground } from "./reground.ts";
 export { compact } from "./compact.ts";
 export { externalize } from "./externalize.ts";

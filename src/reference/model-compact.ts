@@ -60,7 +60,8 @@ function ids(spans: readonly Span[]): string[] {
 }
 
 /** `wanted`, or it primed until no span of the window has it: the summary's id is the pruner's, never the model's. */
-function freshId(wanted: string, window: Window): string {
+/** `wanted`, or `wanted` primed until no span of the window has it: the id of a span a pruner adds. */
+export function freshId(wanted: string, window: Window): string {
   const taken = new Set(ids(window.spans));
   let id = wanted;
   while (taken.has(id)) id += "'";

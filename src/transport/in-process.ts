@@ -45,7 +45,7 @@ async function invoke(pruner: Pruner, request: OperationRequest, model?: Model):
   }
   let returned: unknown;
   try {
-    returned = await call(pruner, request, model);
+    returned = await callPruner(pruner, request, model);
   } catch (error) {
     return { ok: false, error: thrownError(error, request) };
   }
@@ -70,7 +70,8 @@ async function invoke(pruner: Pruner, request: OperationRequest, model?: Model):
   return { ok: true, window: protoField ? (JSON.parse(JSON.stringify(returned)) as Window) : parsed.data };
 }
 
-function call(pruner: Pruner, request: OperationRequest, model: Model | undefined): unknown {
+/** The pruner's method for the request's operation, called with the request's arguments. */
+export function callPruner(pruner: Pruner, request: OperationRequest, model: Model | undefined): unknown {
   switch (request.op) {
     case "prune":
       return pruner.prune(request.window, request.evict_ids, request.store);
