@@ -1,4 +1,5 @@
-import type { Window } from "prunecheck";
+import { definePruner } from "prunecheck";
+import type { Budget, Model, Window } from "prunecheck";
 
 /**
  * The prune a library adapter answers with when the library takes a budget, not an evict set: what an
@@ -8,4 +9,18 @@ import type { Window } from "prunecheck";
 export function dropEvicted(window: Window, evictIds: readonly string[]): Window {
   const evict = new Set(evictIds);
   return { spans: window.spans.filter((span) => !evict.has(span.span_id)), derivation_depth: window.derivation_depth + 1 };
+}
+
+/**
+ * A library that summarizes with a model as its `compact`, the harness being that model (the harness hands
+ * every pruner declaring `model` one). The library sees the window and the budget, never the store, which
+ * it has no notion of; its prune is dropEvicted.
+ */
+export function librarySummarizer(name: string, compact: (window: Window, budget: Budget, model: Model) => Promise<Window>) {
+  return definePruner({
+    name,
+    capabilities: ["compact", "model"],
+    prune: dropEvicted,
+    compact: (window, _store, budget, model) => compact(window, budget, model as Model),
+  });
 }

@@ -20,10 +20,9 @@ import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type BaseMessage, RemoveMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import { summarizationMiddleware } from "langchain";
-import { definePruner } from "prunecheck";
-import type { Budget, Model, Span, Window } from "prunecheck";
+import type { Budget, Span, Window } from "prunecheck";
 import { counter, toMessages } from "./formats/langchain.ts";
-import { dropEvicted } from "./drop-evicted.ts";
+import { librarySummarizer } from "./drop-evicted.ts";
 import { librarySummary } from "./library-summary.ts";
 
 /** A LangChain chat model that answers with whatever `answer` gives: the harness's model, or nothing. */
@@ -44,21 +43,16 @@ class HarnessChatModel extends BaseChatModel {
 
 const NEVER_ASKED = new HarnessChatModel(() => Promise.resolve(""));
 
-export default definePruner({
-  name: "langchain-summarization",
-  capabilities: ["compact", "model"],
-  prune: dropEvicted,
-  async compact(window, _store, budget, model) {
-    const { messages, spanOf } = toMessages(window.spans);
-    const dry = await summarize(messages, budget, spanOf, NEVER_ASKED);
-    if (dry === undefined) return { spans: [...window.spans], derivation_depth: window.derivation_depth + 1 };
-    const kept = new Set(dry.slice(1).map((message) => message.id));
-    const replaced = window.spans.filter((span) => !kept.has(span.span_id));
-    const asked = new HarnessChatModel(async () => (await (model as Model).summarize(replaced.map((span) => span.span_id))).text);
-    // The hook leaves the messages handed to it as they were, so the real run takes the same ones.
-    const result = (await summarize(messages, budget, spanOf, asked)) ?? dry;
-    return backToWindow(window, result, spanOf, replaced);
-  },
+export default librarySummarizer("langchain-summarization", async (window, budget, model) => {
+  const { messages, spanOf } = toMessages(window.spans);
+  const dry = await summarize(messages, budget, spanOf, NEVER_ASKED);
+  if (dry === undefined) return { spans: [...window.spans], derivation_depth: window.derivation_depth + 1 };
+  const kept = new Set(dry.slice(1).map((message) => message.id));
+  const replaced = window.spans.filter((span) => !kept.has(span.span_id));
+  const asked = new HarnessChatModel(async () => (await model.summarize(replaced.map((span) => span.span_id))).text);
+  // The hook leaves the messages handed to it as they were, so the real run takes the same ones.
+  const result = (await summarize(messages, budget, spanOf, asked)) ?? dry;
+  return backToWindow(window, result, spanOf, replaced);
 });
 
 /**

@@ -18,52 +18,47 @@
 import type { ChatMessage, LLM } from "@llamaindex/core/llms";
 import { ChatSummaryMemoryBuffer } from "@llamaindex/core/memory";
 import { messagesToHistory } from "@llamaindex/core/utils";
-import { definePruner, spanSize } from "prunecheck";
-import type { Budget, Model, Span } from "prunecheck";
-import { dropEvicted } from "./drop-evicted.ts";
+import { spanSize } from "prunecheck";
+import type { Budget, Span } from "prunecheck";
+import { librarySummarizer } from "./drop-evicted.ts";
 import { librarySummary } from "./library-summary.ts";
 import { messagesOf, type PlannedMessage } from "./message-plan.ts";
 
-export default definePruner({
-  name: "llamaindex-chat-summary",
-  capabilities: ["compact", "model"],
-  prune: dropEvicted,
-  async compact(window, _store, budget, model) {
-    const { messages, spanOf } = messagesOf(window.spans, toChatMessage);
-    let context = "";
-    let summarized: readonly Span[] = [];
-    const llm = {
-      metadata: {
-        model: "prunecheck-harness",
-        temperature: 0,
-        topP: 1,
-        contextWindow: 4 * budget.limit,
-        maxTokens: 3 * budget.limit,
-        tokenizer: undefined,
-        structuredOutput: false,
-      },
-      async chat() {
-        summarized = promptedSpans(messages, context, spanOf);
-        const { text } = await (model as Model).summarize(summarized.map((span) => span.span_id));
-        return { message: { role: "assistant", content: text }, raw: null };
-      },
-    } as unknown as LLM;
-    const buffer = new ChatSummaryMemoryBuffer({
-      llm,
-      messages: [...messages],
-      tokenizer: tokenizerFor(budget),
-      // The buffer fills its prompt with the conversation it summarizes: kept, to learn which messages those were.
-      summaryPrompt: { format: (values: { context: string }) => (context = values.context) } as unknown as ChatSummaryMemoryBuffer["summaryPrompt"],
-    });
-    const sent = await buffer.getMessages();
-    // The prompt may hold the latest user message, which the buffer still sends after its summary: the
-    // summary replaced only the messages it holds that are no longer sent.
-    const replaced = summarized.filter((span) => !sent.some((message) => spanOf.get(message) === span));
-    return {
-      spans: sent.map((message) => spanOf.get(message) ?? librarySummary(textOf(message), replaced, window)),
-      derivation_depth: window.derivation_depth + 1,
-    };
-  },
+export default librarySummarizer("llamaindex-chat-summary", async (window, budget, model) => {
+  const { messages, spanOf } = messagesOf(window.spans, toChatMessage);
+  let context = "";
+  let summarized: readonly Span[] = [];
+  const llm = {
+    metadata: {
+      model: "prunecheck-harness",
+      temperature: 0,
+      topP: 1,
+      contextWindow: 4 * budget.limit,
+      maxTokens: 3 * budget.limit,
+      tokenizer: undefined,
+      structuredOutput: false,
+    },
+    async chat() {
+      summarized = promptedSpans(messages, context, spanOf);
+      const { text } = await model.summarize(summarized.map((span) => span.span_id));
+      return { message: { role: "assistant", content: text }, raw: null };
+    },
+  } as unknown as LLM;
+  const buffer = new ChatSummaryMemoryBuffer({
+    llm,
+    messages: [...messages],
+    tokenizer: tokenizerFor(budget),
+    // The buffer fills its prompt with the conversation it summarizes: kept, to learn which messages those were.
+    summaryPrompt: { format: (values: { context: string }) => (context = values.context) } as unknown as ChatSummaryMemoryBuffer["summaryPrompt"],
+  });
+  const sent = await buffer.getMessages();
+  // The prompt may hold the latest user message, which the buffer still sends after its summary: the
+  // summary replaced only the messages it holds that are no longer sent.
+  const replaced = summarized.filter((span) => !sent.some((message) => spanOf.get(message) === span));
+  return {
+    spans: sent.map((message) => spanOf.get(message) ?? librarySummary(textOf(message), replaced, window)),
+    derivation_depth: window.derivation_depth + 1,
+  };
 });
 
 function toChatMessage(planned: PlannedMessage): ChatMessage {

@@ -15,10 +15,10 @@
  * `npx prunecheck run --impl adapters/strands-summarizing.ts`
  */
 import * as strands from "strands-sdk-1-0-0";
-import { definePruner, windowSize } from "prunecheck";
-import type { Model, Span, Window } from "prunecheck";
+import { windowSize } from "prunecheck";
+import type { Span, Window } from "prunecheck";
 import { textOf, toStrandsMessage, type Message, type MessageSdk } from "./formats/strands.ts";
-import { dropEvicted } from "./drop-evicted.ts";
+import { librarySummarizer } from "./drop-evicted.ts";
 import { librarySummary } from "./library-summary.ts";
 import { messagesOf } from "./message-plan.ts";
 
@@ -31,38 +31,33 @@ interface Reducer {
   reduce(options: { agent: { messages: Message[] }; model: unknown; error?: Error }): Promise<boolean>;
 }
 
-export default definePruner({
-  name: "strands-summarizing",
-  capabilities: ["compact", "model"],
-  prune: dropEvicted,
-  async compact(window, _store, budget, model) {
-    const { messages, spanOf } = messagesOf(window.spans, (plan) => toStrandsMessage(strands as unknown as MessageSdk, plan));
-    const sourcesOf = new Map<Message, readonly Span[]>();
-    const sources = (message: Message): readonly Span[] => {
-      const span = spanOf.get(message);
-      return span === undefined ? (sourcesOf.get(message) ?? []) : [span];
-    };
-    let summarized: readonly Span[] = [];
-    const harness = {
-      // The manager appends its own request ("Please summarize this conversation.") to the messages.
-      async *streamAggregated(asked: readonly Message[]) {
-        summarized = asked.slice(0, -1).flatMap(sources);
-        const { text } = await (model as Model).summarize(summarized.map((span) => span.span_id));
-        return { message: new strands.Message({ role: "assistant", content: [new strands.TextBlock(text)] }), stopReason: "endTurn" as const };
-      },
-    };
-    const back = (): Window => ({
-      spans: messages.map((message) => spanOf.get(message) ?? librarySummary(textOf(message), sourcesOf.get(message) ?? [], window)),
-      derivation_depth: window.derivation_depth + 1,
-    });
-    const manager = new strands.SummarizingConversationManager() as unknown as Reducer;
-    const overflow = new strands.ContextWindowOverflowError("the history is over the budget");
-    // Each pass summarizes at least one message, so as many passes as messages bound it.
-    for (let pass = 0; windowSize(back(), budget.unit) > budget.limit; pass++) {
-      if (pass > window.spans.length || !(await manager.reduce({ agent: { messages }, model: harness, error: overflow }))) throw overflow;
-      // The manager put its summary where the messages it replaced began.
-      sourcesOf.set(messages[0]!, summarized);
-    }
-    return back();
-  },
+export default librarySummarizer("strands-summarizing", async (window, budget, model) => {
+  const { messages, spanOf } = messagesOf(window.spans, (plan) => toStrandsMessage(strands as unknown as MessageSdk, plan));
+  const sourcesOf = new Map<Message, readonly Span[]>();
+  const sources = (message: Message): readonly Span[] => {
+    const span = spanOf.get(message);
+    return span === undefined ? (sourcesOf.get(message) ?? []) : [span];
+  };
+  let summarized: readonly Span[] = [];
+  const harness = {
+    // The manager appends its own request ("Please summarize this conversation.") to the messages.
+    async *streamAggregated(asked: readonly Message[]) {
+      summarized = asked.slice(0, -1).flatMap(sources);
+      const { text } = await model.summarize(summarized.map((span) => span.span_id));
+      return { message: new strands.Message({ role: "assistant", content: [new strands.TextBlock(text)] }), stopReason: "endTurn" as const };
+    },
+  };
+  const back = (): Window => ({
+    spans: messages.map((message) => spanOf.get(message) ?? librarySummary(textOf(message), sourcesOf.get(message) ?? [], window)),
+    derivation_depth: window.derivation_depth + 1,
+  });
+  const manager = new strands.SummarizingConversationManager() as unknown as Reducer;
+  const overflow = new strands.ContextWindowOverflowError("the history is over the budget");
+  // Each pass summarizes at least one message, so as many passes as messages bound it.
+  for (let pass = 0; windowSize(back(), budget.unit) > budget.limit; pass++) {
+    if (pass > window.spans.length || !(await manager.reduce({ agent: { messages }, model: harness, error: overflow }))) throw overflow;
+    // The manager put its summary where the messages it replaced began.
+    sourcesOf.set(messages[0]!, summarized);
+  }
+  return back();
 });

@@ -9,7 +9,7 @@
  * the summaries it writes are the only changes it may make.
  */
 import type { Property, Step } from "../src/models/property.ts";
-import { byId, describeSpan, evicted, sameSpan, summarized, summaryWrites } from "../src/models/analysis.ts";
+import { byId, describeSpan, evicted, sameSpan, spanChanges, summarized, summaryWrites } from "../src/models/analysis.ts";
 import { kindOf } from "../src/wire/window.ts";
 
 export const keptUntouched: Property = {
@@ -34,7 +34,7 @@ export const keptUntouched: Property = {
       if (!sameSpan(span, kept)) {
         return {
           span_id: span.span_id,
-          message: `span ${describeSpan(span)} was not operated on, yet it came back changed: ${JSON.stringify(span)} became ${JSON.stringify(kept)}`,
+          message: `span ${describeSpan(span)} was not operated on, yet it came back changed: ${spanChanges(span, kept)}`,
         };
       }
     }

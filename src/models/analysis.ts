@@ -32,6 +32,34 @@ export function sameSpan(a: Span, b: Span): boolean {
 }
 
 /**
+ * What differs between two versions of a span, field by field, for a finding: a changed text by its
+ * lengths and the first characters that differ, any other field by its values, so that a span of a
+ * megabyte cut short reads as the cut, not as both megabytes.
+ */
+export function spanChanges(before: Span, after: Span): string {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const field = (span: Span, key: string) => (span as Record<string, unknown>)[key];
+  return fields
+    .filter((key) => key !== "kind" && !sameData(field(before, key), field(after, key)))
+    .concat(kindOf(before) === kindOf(after) ? [] : ["kind"])
+    .map((key) => {
+      if (key === "text") return textChange(before.text, after.text);
+      const [was, is] = key === "kind" ? [kindOf(before), kindOf(after)] : [field(before, key), field(after, key)];
+      return `its ${key} ${JSON.stringify(was) ?? "(absent)"} became ${JSON.stringify(is) ?? "(absent)"}`;
+    })
+    .join("; ");
+}
+
+const EXCERPT = 24;
+
+function textChange(before: string, after: string): string {
+  let at = 0;
+  while (at < before.length && at < after.length && before[at] === after[at]) at++;
+  const excerpt = (text: string) => JSON.stringify(text.slice(at, at + EXCERPT)) + (text.length > at + EXCERPT ? "…" : "");
+  return `its text of ${before.length} characters became ${after.length}, the first ${at} alike, then ${excerpt(before)} became ${excerpt(after)}`;
+}
+
+/**
  * The spans of the input window an operation evicted: for prune, the ones it was asked to (ids absent
  * from the window are no one); for compact, which chooses for itself, the ones its answer no longer holds
  * as they were, i.e. gone or turned into pointers, except those a summary it wrote now stands for (see

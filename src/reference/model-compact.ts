@@ -59,7 +59,6 @@ function ids(spans: readonly Span[]): string[] {
   return spans.map((span) => span.span_id);
 }
 
-/** `wanted`, or it primed until no span of the window has it: the summary's id is the pruner's, never the model's. */
 /** `wanted`, or `wanted` primed until no span of the window has it: the id of a span a pruner adds. */
 export function freshId(wanted: string, window: Window): string {
   const taken = new Set(ids(window.spans));

@@ -18,6 +18,8 @@ import strandsSummarizing from "../../adapters/strands-summarizing.ts";
 import strandsSummarizingCompactOnly from "../../adapters/compact-only/strands-summarizing.ts";
 import chatSummary from "../../adapters/llamaindex-chat-summary.ts";
 import chatSummaryCompactOnly from "../../adapters/compact-only/llamaindex-chat-summary.ts";
+import deepagents from "../../adapters/deepagents-summarization.ts";
+import deepagentsCompactOnly from "../../adapters/compact-only/deepagents-summarization.ts";
 
 /**
  * The findings of docs/findings.md, pinned: which properties each real library fails at core with seed 1
@@ -70,6 +72,11 @@ const CHAT_SUMMARY = inCatalogOrder([
   "budget-reachable",
   "kept-untouched",
 ]);
+/**
+ * Deep Agents' summarization middleware: also, it cuts a tool result it cannot fit in place, under the same
+ * id, and when even a summary of everything overflows its model, the model's ContextOverflowError is the answer.
+ */
+const DEEPAGENTS = inCatalogOrder([...SUMMARIZES_AWAY, "loud-refusal", "budget-reachable", "kept-untouched"]);
 /** Their prune is the adapters' removal (adapters/drop-evicted.ts), which breaks these too. */
 const withRemoval = (ids: readonly string[]) => inCatalogOrder([...ids, "pointer-not-paraphrase", "safe-prune-succeeds"]);
 
@@ -95,6 +102,10 @@ const VERDICTS: [Pruner, string[]][] = [
   // answers, so the runs differ with the prune, and only the twin's meet, within 200, a compaction that drops an earlier summary.
   [chatSummary, CHAT_SUMMARY],
   [chatSummaryCompactOnly, inCatalogOrder([...CHAT_SUMMARY, "summaries-kept"])],
+  // The twin's runs, following the reference's prune, also meet a compaction of the middleware's own summary (which it
+  // summarizes again, so never converges) and a safe compact it refuses with the overflow.
+  [deepagents, withRemoval(DEEPAGENTS)],
+  [deepagentsCompactOnly, inCatalogOrder([...DEEPAGENTS, "compaction-converges", "safe-prune-succeeds"])],
 ];
 
 describe("real libraries at core, seed 1, as the committed matrix has them", () => {
