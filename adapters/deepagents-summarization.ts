@@ -27,10 +27,11 @@ import { AIMessage, type BaseMessage, getBufferString, HumanMessage, ToolMessage
 import type { ChatResult } from "@langchain/core/outputs";
 import { createSummarizationMiddleware } from "deepagents";
 import { spanSize } from "prunecheck";
-import type { Budget, Span, Window } from "prunecheck";
+import type { Span, Window } from "prunecheck";
 import { toMessage } from "./formats/langchain.ts";
 import { librarySummarizer } from "./drop-evicted.ts";
 import { librarySummary } from "./library-summary.ts";
+import { libraryTokens } from "./library-tokens.ts";
 import { messagesOf } from "./message-plan.ts";
 
 /** Fixed, so that the history file's path, which the summary message quotes, is the same on every replay. */
@@ -88,11 +89,6 @@ export default librarySummarizer("deepagents-summarization", async (window, budg
   await wrap({ messages, model: chatModel, state: { messages, _summarizationSessionId: SESSION_ID }, runtime: {}, tools: [] }, call);
   return backToWindow(window, sent ?? messages, spanOf, summarized);
 });
-
-/** The budget in the library's tokens: a quarter of the characters, rounded down. */
-function libraryTokens(budget: Budget): number {
-  return budget.unit === "tokens" ? budget.limit : Math.floor(budget.limit / 4);
-}
 
 /**
  * The least of a backend the middleware keeps its history file in, held in memory as the UTF-8 a file holds:

@@ -57,8 +57,11 @@ function roleOf(span: Span): Role {
  * The spans as a library's messages, built by `toMessage`, and the span each message came from: the way
  * back from whatever messages the library keeps (a message it wrote has no span).
  */
-export function messagesOf<M extends object>(spans: readonly Span[], toMessage: (planned: PlannedMessage) => M): { messages: M[]; spanOf: Map<M, Span> } {
+export function messagesOf<M extends object>(
+  spans: readonly Span[],
+  toMessage: (planned: PlannedMessage, at: number) => M,
+): { messages: M[]; spanOf: Map<M, Span> } {
   const planned = planMessages(spans);
-  const messages = planned.map(toMessage);
+  const messages = planned.map((each, at) => toMessage(each, at));
   return { messages, spanOf: new Map(messages.map((message, at) => [message, planned[at]!.span])) };
 }

@@ -28,7 +28,7 @@ export const staleKeyRefused: Property = {
       if (replaced !== undefined && kindOf(replaced) === "pointer" && !hasExactCopy(span, truth, store)) {
         return {
           span_id: span.span_id,
-          message: `span ${describeSpan(span)} became a pointer although its key ${JSON.stringify(span.externalized_key)} ${staleness(span.externalized_key, store)}`,
+          message: `span ${describeSpan(span)} became a pointer although ${staleness(span.externalized_key, store)}`,
         };
       }
     }
@@ -37,7 +37,7 @@ export const staleKeyRefused: Property = {
       if (!isSummaryLike(span) && !hasExactCopy(span, truth, store)) {
         return {
           span_id: span.span_id,
-          message: `span ${describeSpan(span)} was summarized away although its key ${JSON.stringify(span.externalized_key)} ${staleness(span.externalized_key, store)}`,
+          message: `span ${describeSpan(span)} was summarized away although ${staleness(span.externalized_key, store)}`,
         };
       }
     }
@@ -46,6 +46,6 @@ export const staleKeyRefused: Property = {
 };
 
 function staleness(key: string | null, store: Record<string, string>): string {
-  if (key === null) return "is null (never externalized)";
-  return Object.hasOwn(store, key) ? "holds different text in the store (stale)" : "is not in the store (missing)";
+  if (key === null) return "it has no key (never externalized)";
+  return `its key ${JSON.stringify(key)} ${Object.hasOwn(store, key) ? "holds different text in the store (stale)" : "is not in the store (missing)"}`;
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import * as strands from "strands-sdk-1-0-0";
 import { describe, expect, it } from "vitest";
 import { toMessages } from "../../adapters/formats/langchain.ts";
+import { textOf as itemText, toResponsesItems } from "../../adapters/formats/openai-responses.ts";
 import { textOf, toStrandsMessage, type MessageSdk } from "../../adapters/formats/strands.ts";
 import { messagesOf } from "../../adapters/message-plan.ts";
 import { spanIdArb } from "../../src/arbitraries/span-spec.ts";
@@ -59,6 +60,18 @@ describe("message formats round-trip", () => {
           if (uses.length === 0) expect(textOf(message)).toBe(spans[at]!.text);
           else uses.forEach((use) => expect(use.input).toEqual({ text: spans[at]!.text }));
         });
+      }),
+    );
+  });
+
+  it("OpenAI Responses items: each item maps back to its span, a call's items (one per parallel call) to one, and says its text", () => {
+    fc.assert(
+      fc.property(spansArb, (spans) => {
+        const { items, spanOf } = toResponsesItems(spans);
+        const behind = items.map((item) => spanOf.get(item));
+        expect(behind.filter((each, at) => each !== behind[at - 1])).toEqual(spans);
+        items.forEach((item) => expect(itemText(item)).toBe(spanOf.get(item)!.text));
+        expect(new Set(items.map((item) => (item as { id?: string }).id)).size).toBe(items.length);
       }),
     );
   });

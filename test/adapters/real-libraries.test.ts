@@ -20,6 +20,8 @@ import chatSummary from "../../adapters/llamaindex-chat-summary.ts";
 import chatSummaryCompactOnly from "../../adapters/compact-only/llamaindex-chat-summary.ts";
 import deepagents from "../../adapters/deepagents-summarization.ts";
 import deepagentsCompactOnly from "../../adapters/compact-only/deepagents-summarization.ts";
+import openaiCompaction from "../../adapters/openai-responses-compaction.ts";
+import openaiCompactionCompactOnly from "../../adapters/compact-only/openai-responses-compaction.ts";
 
 /**
  * The findings of docs/findings.md, pinned: which properties each real library fails at core with seed 1
@@ -77,6 +79,11 @@ const CHAT_SUMMARY = inCatalogOrder([
  * id, and when even a summary of everything overflows its model, the model's ContextOverflowError is the answer.
  */
 const DEEPAGENTS = inCatalogOrder([...SUMMARIZES_AWAY, "loud-refusal", "budget-reachable", "kept-untouched"]);
+/**
+ * OpenAIResponsesCompactionSession, with the harness as the compaction endpoint: also, the endpoint keeps every
+ * user message whole, so a session can stay over any budget, and the SDK rethrows the endpoint's error untyped.
+ */
+const OPENAI_COMPACTION = inCatalogOrder([...SUMMARIZES_AWAY, "budget-respected", "loud-refusal"]);
 /** Their prune is the adapters' removal (adapters/drop-evicted.ts), which breaks these too. */
 const withRemoval = (ids: readonly string[]) => inCatalogOrder([...ids, "pointer-not-paraphrase", "safe-prune-succeeds"]);
 
@@ -106,6 +113,8 @@ const VERDICTS: [Pruner, string[]][] = [
   // summarizes again, so never converges) and a safe compact it refuses with the overflow.
   [deepagents, withRemoval(DEEPAGENTS)],
   [deepagentsCompactOnly, inCatalogOrder([...DEEPAGENTS, "compaction-converges", "safe-prune-succeeds"])],
+  [openaiCompaction, withRemoval(OPENAI_COMPACTION)],
+  [openaiCompactionCompactOnly, OPENAI_COMPACTION],
 ];
 
 describe("real libraries at core, seed 1, as the committed matrix has them", () => {
