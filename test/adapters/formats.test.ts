@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import * as strands from "strands-sdk-1-0-0";
 import { describe, expect, it } from "vitest";
+import { textOf as eventText, toAdkEvent } from "../../adapters/formats/adk.ts";
 import { toMessages } from "../../adapters/formats/langchain.ts";
 import { textOf as itemText, toResponsesItems } from "../../adapters/formats/openai-responses.ts";
 import { textOf, toStrandsMessage, type MessageSdk } from "../../adapters/formats/strands.ts";
@@ -72,6 +73,19 @@ describe("message formats round-trip", () => {
         expect(behind.filter((each, at) => each !== behind[at - 1])).toEqual(spans);
         items.forEach((item) => expect(itemText(item)).toBe(spanOf.get(item)!.text));
         expect(new Set(items.map((item) => (item as { id?: string }).id)).size).toBe(items.length);
+      }),
+    );
+  });
+
+  it("ADK events: each event maps back to its span, says its text, and is stamped after the one before", () => {
+    fc.assert(
+      fc.property(spansArb, (spans) => {
+        const { messages: events, spanOf } = messagesOf(spans, toAdkEvent);
+        expect(events.map((event) => spanOf.get(event))).toEqual(spans);
+        events.forEach((event, at) => {
+          expect(eventText(event)).toBe(spans[at]!.text);
+          if (at > 0) expect(event.timestamp).toBeGreaterThan(events[at - 1]!.timestamp);
+        });
       }),
     );
   });

@@ -22,6 +22,8 @@ import deepagents from "../../adapters/deepagents-summarization.ts";
 import deepagentsCompactOnly from "../../adapters/compact-only/deepagents-summarization.ts";
 import openaiCompaction from "../../adapters/openai-responses-compaction.ts";
 import openaiCompactionCompactOnly from "../../adapters/compact-only/openai-responses-compaction.ts";
+import adkCompactor from "../../adapters/adk-token-compactor.ts";
+import adkCompactorCompactOnly from "../../adapters/compact-only/adk-token-compactor.ts";
 
 /**
  * The findings of docs/findings.md, pinned: which properties each real library fails at core with seed 1
@@ -84,6 +86,17 @@ const DEEPAGENTS = inCatalogOrder([...SUMMARIZES_AWAY, "loud-refusal", "budget-r
  * user message whole, so a session can stay over any budget, and the SDK rethrows the endpoint's error untyped.
  */
 const OPENAI_COMPACTION = inCatalogOrder([...SUMMARIZES_AWAY, "budget-respected", "loud-refusal"]);
+/**
+ * ADK's TokenBasedContextCompactor with its LlmSummarizer: unlike the others it refuses an empty summary (with a
+ * plain Error), but it never compacts the events it retains, so a session can stay over any budget, and each
+ * compaction summarizes the previous compacted event again.
+ */
+const ADK_COMPACTOR = inCatalogOrder([
+  ...SUMMARIZES_AWAY.filter((id) => id !== "model-failure-safe"),
+  "budget-respected",
+  "compaction-converges",
+  "loud-refusal",
+]);
 /** Their prune is the adapters' removal (adapters/drop-evicted.ts), which breaks these too. */
 const withRemoval = (ids: readonly string[]) => inCatalogOrder([...ids, "pointer-not-paraphrase", "safe-prune-succeeds"]);
 
@@ -115,6 +128,8 @@ const VERDICTS: [Pruner, string[]][] = [
   [deepagentsCompactOnly, inCatalogOrder([...DEEPAGENTS, "compaction-converges", "safe-prune-succeeds"])],
   [openaiCompaction, withRemoval(OPENAI_COMPACTION)],
   [openaiCompactionCompactOnly, OPENAI_COMPACTION],
+  [adkCompactor, withRemoval(ADK_COMPACTOR)],
+  [adkCompactorCompactOnly, ADK_COMPACTOR],
 ];
 
 describe("real libraries at core, seed 1, as the committed matrix has them", () => {

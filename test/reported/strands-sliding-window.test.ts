@@ -46,8 +46,8 @@ describe("strands-agents/sdk-typescript 896: on overflow the newest tool result 
   it("rewrites r2, the newest, and keeps r1, the oldest: precondition-recoverable and kept-untouched", async () => {
     const verdict = await judgeCompact(overflowReduction, history, { unit: "chars", limit: 150 });
     expect(verdict.kept).toEqual(["u1", "c1", "r1", "c2", "r2"]);
-    expect(verdict.returned.spans[2]).toEqual(history[2]);
-    expect(verdict.returned.spans[4]?.text).toBe("The tool result was too large!");
+    expect(verdict.returned!.spans[2]).toEqual(history[2]);
+    expect(verdict.returned!.spans[4]?.text).toBe("The tool result was too large!");
     expect(Object.keys(verdict.violations)).toEqual(expect.arrayContaining(["precondition-recoverable", "kept-untouched"]));
     expect(verdict.violations["precondition-recoverable"]).toContain("r2");
   });
