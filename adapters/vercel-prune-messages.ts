@@ -10,12 +10,9 @@
  * and an application would send that. The library chooses every message that goes; this file only
  * picks how hard to ask.
  *
- * Spans become ModelMessages by adapters/message-plan.ts: a call is an assistant message with a text part
- * (the span's text) and one tool-call part per result, a result is a tool message with one tool-result
- * part (the span's text as output), other spans are system/user/assistant messages with string content.
- * Each message carries its span id in `providerOptions`, which `pruneMessages` copies, so the messages it
- * keeps map back to the very span objects they came from. A call whose tool-call parts were pruned keeps
- * its text part, so its span stays; its results go.
+ * Spans become ModelMessages (adapters/formats/ai-sdk.ts), and the messages it keeps map back to the very
+ * span objects they came from. A call whose tool-call parts were pruned keeps its text part, so its span
+ * stays; its results go.
  *
  * `prune` is the window minus the evicted ids (`messages.filter`): the SDK has no id-based removal.
  *
@@ -24,12 +21,10 @@
 import { pruneMessages, type ModelMessage } from "ai";
 import { definePruner, windowSize } from "prunecheck";
 import type { Budget, Span, Window } from "prunecheck";
-import { planMessages, TOOL_NAME, type PlannedMessage } from "./message-plan.ts";
+import { backToWindow, spanIdOf, toModelMessage } from "./formats/ai-sdk.ts";
+import { planMessages } from "./message-plan.ts";
 
 type ToolCallsOption = NonNullable<Parameters<typeof pruneMessages>[0]["toolCalls"]>;
-
-/** Where each message keeps the id of its span. */
-const ORIGIN = "prunecheck";
 
 export default definePruner({
   name: "vercel-prune-messages",
@@ -70,44 +65,5 @@ function fits(window: Window, budget: Budget): boolean {
 }
 
 function toMessages(spans: readonly Span[]): ModelMessage[] {
-  return planMessages(spans).map(toMessage);
-}
-
-function toMessage(planned: PlannedMessage): ModelMessage {
-  const { span_id, text } = planned.span;
-  const providerOptions = { [ORIGIN]: { span_id } };
-  switch (planned.kind) {
-    case "call":
-      return {
-        role: "assistant",
-        content: [{ type: "text", text }, ...planned.callIds.map((toolCallId) => ({ type: "tool-call" as const, toolCallId, toolName: TOOL_NAME, input: {} }))],
-        providerOptions,
-      };
-    case "result":
-      return {
-        role: "tool",
-        content: [{ type: "tool-result", toolCallId: planned.callId, toolName: TOOL_NAME, output: { type: "text", value: text } }],
-        providerOptions,
-      };
-    case "text":
-      return { role: planned.role, content: text, providerOptions };
-  }
-}
-
-function spanIdOf(message: ModelMessage): string {
-  const spanId = message.providerOptions?.[ORIGIN]?.span_id;
-  if (typeof spanId !== "string") throw new Error("pruneMessages returned a message without the span id it was given in providerOptions");
-  return spanId;
-}
-
-function backToWindow(window: Window, messages: readonly ModelMessage[]): Window {
-  const bySpanId = new Map(window.spans.map((span) => [span.span_id, span]));
-  return {
-    spans: messages.map((message) => {
-      const span = bySpanId.get(spanIdOf(message));
-      if (span === undefined) throw new Error("pruneMessages returned a message that no span was mapped to");
-      return span;
-    }),
-    derivation_depth: window.derivation_depth + 1,
-  };
+  return planMessages(spans).map(toModelMessage);
 }

@@ -10,7 +10,7 @@ import { describeFailure } from "../reports/unfinished.ts";
 import type { ResultLine, RunSummary } from "../reports/summary.ts";
 import type { MatrixPlan } from "./config.ts";
 import { MATRIX_FORMAT, type Cell, type Column, type Matrix } from "./data.ts";
-import { installedVersion } from "./versions.ts";
+import { installedPackage } from "./versions.ts";
 import { packageVersion } from "../runtime/own-version.ts";
 
 export interface MatrixOptions {
@@ -32,7 +32,14 @@ export interface MatrixOptions {
 export async function runMatrix(plans: readonly MatrixPlan[], options: MatrixOptions, io: Io): Promise<Matrix> {
   const versions = await Promise.all(
     plans.map(async (plan) =>
-      Object.fromEntries(await Promise.all(plan.packages.map(async (name) => [name, await installedVersion(name, options.root)] as const))),
+      Object.fromEntries(
+        await Promise.all(
+          plan.packages.map(async (name) => {
+            const installed = await installedPackage(name, options.root);
+            return [installed.name, installed.version] as const;
+          }),
+        ),
+      ),
     ),
   );
   const columns: Column[] = [];

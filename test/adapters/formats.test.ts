@@ -2,6 +2,7 @@ import fc from "fast-check";
 import * as strands from "strands-sdk-1-0-0";
 import { describe, expect, it } from "vitest";
 import { textOf as eventText, toAdkEvent } from "../../adapters/formats/adk.ts";
+import { backToWindow, textOf as modelMessageText, toModelMessage } from "../../adapters/formats/ai-sdk.ts";
 import { toMessages } from "../../adapters/formats/langchain.ts";
 import { textOf as itemText, toResponsesItems } from "../../adapters/formats/openai-responses.ts";
 import { textOf, toStrandsMessage, type MessageSdk } from "../../adapters/formats/strands.ts";
@@ -86,6 +87,19 @@ describe("message formats round-trip", () => {
           expect(eventText(event)).toBe(spans[at]!.text);
           if (at > 0) expect(event.timestamp).toBeGreaterThan(events[at - 1]!.timestamp);
         });
+      }),
+    );
+  });
+
+  it("AI SDK model messages: the messages map back to their spans, each saying its text", () => {
+    fc.assert(
+      fc.property(spansArb, (spans) => {
+        const window = { spans, derivation_depth: 0 };
+        const messages = messagesOf(spans, toModelMessage).messages;
+        const back = backToWindow(window, messages);
+        back.spans.forEach((span, at) => expect(span).toBe(spans[at]));
+        expect(back.spans).toHaveLength(spans.length);
+        messages.forEach((message, at) => expect(modelMessageText(message)).toBe(spans[at]!.text));
       }),
     );
   });

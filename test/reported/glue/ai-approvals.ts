@@ -16,13 +16,12 @@
  */
 import type { ModelMessage, pruneMessages as PruneMessages } from "ai";
 import { definePruner } from "prunecheck";
-import type { Pruner, Span, Window } from "prunecheck";
+import type { Pruner, Span } from "prunecheck";
 import { dropEvicted } from "../../../adapters/drop-evicted.ts";
+import { backToWindow, originOf } from "../../../adapters/formats/ai-sdk.ts";
 
 type Options = Omit<Parameters<typeof PruneMessages>[0], "messages">;
 type Prune = (options: { messages: ModelMessage[] } & Options) => ModelMessage[];
-
-const ORIGIN = "prunecheck";
 
 export function approvalPruner(name: string, pruneMessages: Prune, options: Options): Pruner {
   return definePruner({
@@ -36,7 +35,7 @@ export function approvalPruner(name: string, pruneMessages: Prune, options: Opti
 }
 
 function toMessage(span: Span, spans: readonly Span[]): ModelMessage {
-  const providerOptions = { [ORIGIN]: { span_id: span.span_id } };
+  const providerOptions = originOf(span);
   const target = span.depends_on?.[0] ?? "";
   const toolName = (id: string) => String((spans.find((other) => other.span_id === id) as { tool?: unknown } | undefined)?.tool ?? "tool");
   switch ((span as { part?: unknown }).part) {
@@ -59,16 +58,4 @@ function toMessage(span: Span, spans: readonly Span[]): ModelMessage {
     default:
       return { role: "user", content: span.text, providerOptions };
   }
-}
-
-function backToWindow(window: Window, messages: readonly ModelMessage[]): Window {
-  const bySpanId = new Map(window.spans.map((span) => [span.span_id, span]));
-  return {
-    spans: messages.map((message) => {
-      const span = bySpanId.get(String(message.providerOptions?.[ORIGIN]?.span_id));
-      if (span === undefined) throw new Error("pruneMessages returned a message that no span was mapped to");
-      return span;
-    }),
-    derivation_depth: window.derivation_depth + 1,
-  };
 }

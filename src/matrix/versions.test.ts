@@ -1,0 +1,33 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { InputError } from "../errors/input.ts";
+import { installedPackage } from "./versions.ts";
+
+describe("installedPackage, what a matrix column records of a library", () => {
+  const roots: string[] = [];
+  const rootWith = (folder: string, manifest: object) => {
+    const root = mkdtempSync(join(tmpdir(), "prunecheck-versions-"));
+    roots.push(root);
+    mkdirSync(join(root, "node_modules", folder), { recursive: true });
+    writeFileSync(join(root, "node_modules", folder, "package.json"), JSON.stringify(manifest));
+    return root;
+  };
+  afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+  it("names a release installed under an alias by the library it is", async () => {
+    const root = rootWith("strands-sdk-1-0-0", { name: "@strands-agents/sdk", version: "1.0.0" });
+    expect(await installedPackage("strands-sdk-1-0-0", root)).toEqual({ name: "@strands-agents/sdk", version: "1.0.0" });
+  });
+
+  it("keeps the folder's name for a manifest without one", async () => {
+    expect(await installedPackage("bare", rootWith("bare", { version: "2.0.0" }))).toEqual({ name: "bare", version: "2.0.0" });
+  });
+
+  it("refuses a package that is not installed, naming it, with the fix", async () => {
+    const refusal = await installedPackage("absent", rootWith("other", { version: "1.0.0" })).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(InputError);
+    expect((refusal as InputError).message).toContain('package "absent" is not installed');
+  });
+});
