@@ -2,7 +2,7 @@ import { COPY_STATES, TAG_CLASSES, type CopyState, type ExhaustiveCase, type Tag
 import type { Capability, OperationCall } from "../src/wire/protocol.ts";
 import { windowSize } from "../src/wire/budget.ts";
 import { storeSnapshot } from "../src/models/harness.ts";
-import { showIds } from "../src/models/commands/selector.ts";
+import { callLabel } from "../src/models/call-label.ts";
 import { World, type CopyMode } from "../src/models/world.ts";
 import { operationsFor, type SpanForm } from "../src/models/input-space.ts";
 import type { ModelAnswerSpec } from "../src/model/answer.ts";
@@ -204,23 +204,19 @@ export function stageCase(testCase: ExhaustiveCase, capabilities: readonly Capab
   const ids = testCase.named.map((index) => world.window.spans[index]?.span_id ?? `s${index + 1}`);
   const store = storeSnapshot(world.store);
   const window = world.window;
-  switch (testCase.op) {
-    case "prune":
-      return { world, label: `prune ${showIds(ids)}`, call: { op: "prune", window, evict_ids: ids, store } };
-    case "summarize": {
-      const summary_id = world.freshId("sum");
-      const text = testCase.model === undefined ? { summary_text: "schema constraints verified" } : {};
-      return {
-        world,
-        label: `summarize ${showIds(ids)} as ${JSON.stringify(summary_id)}${testCase.model === undefined ? "" : " with the model"}`,
-        call: { op: "summarize", window, span_ids: ids, summary_id, ...text, store },
-      };
+  const call = ((): OperationCall => {
+    switch (testCase.op) {
+      case "prune":
+        return { op: "prune", window, evict_ids: ids, store };
+      case "summarize": {
+        const text = testCase.model === undefined ? { summary_text: "schema constraints verified" } : {};
+        return { op: "summarize", window, span_ids: ids, summary_id: world.freshId("sum"), ...text, store };
+      }
+      case "reground":
+        return { op: "reground", window, store };
+      case "compact":
+        return { op: "compact", window, store, budget: { unit: "chars", limit: Math.floor(windowSize(window, "chars") * (testCase.fraction ?? 0)) } };
     }
-    case "reground":
-      return { world, label: "reground", call: { op: "reground", window, store } };
-    case "compact": {
-      const limit = Math.floor(windowSize(window, "chars") * (testCase.fraction ?? 0));
-      return { world, label: `compact to ${limit} chars`, call: { op: "compact", window, store, budget: { unit: "chars", limit } } };
-    }
-  }
+  })();
+  return { world, label: callLabel(call), call };
 }

@@ -41,6 +41,8 @@ export { appliesTo } from "./models/property.ts";
 export type { Level, Property, PropertyInfo, Step, Finding } from "./models/property.ts";
 export { PROPERTIES, CATALOG } from "../properties/index.ts";
 export { checkSuite } from "./api/check-suite.ts";
+export { recordPruner } from "./trace/record-pruner.ts";
+export type { RecordOptions } from "./trace/record-pruner.ts";
 export type { SuiteCheck, SuiteResult } from "./api/check-suite.ts";
 export type { RunSummary, ResultLine } from "./reports/summary.ts";
 export type { Report, Target } from "./reports/report.ts";

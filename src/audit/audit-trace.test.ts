@@ -34,7 +34,14 @@ describe("auditTrace", () => {
     const audit = await auditTrace(file, PROPERTIES, "strict");
     expect(audit.exchanges).toBe(2);
     expect(audit.findings.length).toBeGreaterThan(0);
-    expect(audit.findings.every((found) => found.origin.line === 3 && found.origin.file === file && found.origin.conversation === "c1")).toBe(true);
+    expect(audit.ops).toEqual({ prune: 2 });
+    expect(audit.header.implementation?.name).toBe(referencePruner.name);
+    expect(
+      audit.findings.every(
+        ({ count, firstLine, smallest }) =>
+          count === 1 && firstLine === 3 && smallest.origin.line === 3 && smallest.origin.file === file && smallest.origin.conversation === "c1",
+      ),
+    ).toBe(true);
 
     // The same line without its conversation is judged on its own: the store's copy is all it shows.
     writeFileSync(file, `${lines.slice(0, 2).join("\n")}\n${lines[2]?.replace(',"conversation":"c1"', "")}\n`);

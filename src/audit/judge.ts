@@ -53,11 +53,16 @@ export interface AuditFinding {
   readonly finding: Finding;
 }
 
+/** A recorded response as the harness holds an answer: the window or the refusal, without the wire's id. */
+export function outcomeOf(exchange: TraceExchange): Outcome {
+  return exchange.response.ok ? { ok: true, window: exchange.response.window } : { ok: false, error: exchange.response.error };
+}
+
 /** Judges one recorded exchange against every judgeable property, in catalog order. */
 export function judgeExchange(exchange: TraceExchange, truth: ConversationTruth, properties: readonly Property[], level: Level): AuditFinding[] {
   const sent: OperationRequest = exchange.request;
   const { id: _id, ...call } = sent;
-  const outcome: Outcome = exchange.response.ok ? { ok: true, window: exchange.response.window } : { ok: false, error: exchange.response.error };
+  const outcome = outcomeOf(exchange);
   const step = { call: call as OperationCall, sent, outcome, probes: {}, model: [], truth: truth.before(call as OperationCall), level };
   const findings = properties.flatMap((property) => {
     if (notJudgedReason(property) !== null) return [];

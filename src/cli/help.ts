@@ -8,6 +8,8 @@ Usage:
   prunecheck run     [--cmd "<shell command>" | --impl <module>] [options]   check an implementation
   prunecheck replay  <report.json> [--cmd … | --impl … | --trust-target]    re-run one counterexample
   prunecheck fuzz    [--cmd … | --impl …] [--time 30s] [--shard i/n]         a time-budgeted campaign
+  prunecheck record  --cmd "<adapter>" --trace FILE                         an adapter, recorded to a trace
+  prunecheck audit   <trace.jsonl…> [--level …] [--lenient]                  judge recorded exchanges offline
   prunecheck merge   <summary.json…> [--out DIR]                             combine shard summaries
   prunecheck matrix  --config prunecheck.matrix.json [--out DIR] [--check FILE]  the conformance matrix
   prunecheck schema  [--write DIR | --check DIR]                             the wire JSON Schemas
@@ -76,6 +78,31 @@ generates random rounds until the budget is spent or every property has a counte
   --junit FILE                  also write JUnit XML
 
 Exit codes as for run; 130 after Ctrl-C, with the summary and reports of what finished written.`,
+  record: `prunecheck record --cmd "<adapter command>" --trace FILE [--conversation ID]
+
+Is an adapter: give it wherever the runtime (or \`prunecheck run --cmd\`) starts your stdio adapter. It
+starts the adapter with sh -c, passes every byte both ways unchanged, and writes one trace line
+(docs/trace.md) per exchange to FILE, at once, so a killed recorder loses nothing it saw. The adapter's
+stderr is its own; the recorder exits with the adapter's exit code.
+
+  --cmd "<command>"   the adapter to record, as for run
+  --trace FILE        the trace to write (replaced if it exists)
+  --conversation ID   the conversation id every exchange is recorded under`,
+  audit: `prunecheck audit <trace.jsonl>… [options]
+
+Judges recorded exchanges (docs/trace.md) with the properties \`run\` checks, offline: every exchange,
+in one streaming pass per file, following each conversation's spans from one exchange to the next.
+Properties that need the implementation to answer again (deterministic, budget-reachable) or the objects
+it was handed (inputs-immutable) are skipped as not judged. A violation's report points at the trace's
+file and line; replay it on the fixed implementation with --cmd or --impl.
+
+  --level core|strict  conformance level (default core)
+  --property ID        judge only this property (repeatable)
+  --lenient            skip bad exchange lines, counted and printed, instead of stopping at the first
+  --out DIR            reports and summary.json (default reports)
+  --junit FILE         also write JUnit XML
+
+Exit codes as for run: 0 clean, 1 violations, 2 a bad trace (file and line named) or usage error.`,
   merge: `prunecheck merge <summary.json>… [--out DIR] [--junit FILE]
 
 Combines the summaries of the shards of one campaign: violations united, runs and requests summed, a

@@ -5,6 +5,8 @@ import { level, parse } from "./args.ts";
 import { numericFlag } from "../engine/numeric-flags.ts";
 import { renderUsage } from "./help.ts";
 import { fuzzCommand } from "./fuzz.ts";
+import { auditCommand } from "./audit.ts";
+import { recordCommand } from "./record.ts";
 import { oneLine, type Io } from "../console/io.ts";
 import { STATUS_ENV, statusEvery } from "../console/progress.ts";
 import { matrixCommand } from "./matrix.ts";
@@ -96,6 +98,10 @@ async function dispatch(argv: readonly string[], io: Io, signal: AbortSignal): P
     }
     case "merge":
       return mergeCommand(rest, io);
+    case "audit":
+      return auditCommand(rest, io);
+    case "record":
+      return recordCommand(rest, io);
     case "schema": {
       const { values } = parse("schema", rest, { write: { type: "string" }, check: { type: "string" }, help: { type: "boolean", short: "h" } });
       if (values.help) return usage(io, "schema");
@@ -105,7 +111,7 @@ async function dispatch(argv: readonly string[], io: Io, signal: AbortSignal): P
       throw new InputError(
         "usage",
         `unknown command ${JSON.stringify(command)}`,
-        "Commands: run, replay, fuzz, merge, matrix, schema. Run `prunecheck --help`.",
+        "Commands: run, replay, fuzz, record, audit, merge, matrix, schema. Run `prunecheck --help`.",
       );
   }
 }

@@ -34,6 +34,12 @@ export interface ReplayOutcome {
 export function replayTarget(report: Report, file: string, override: Target | null, trustTarget: boolean): Target {
   if (override !== null) return override;
   const recorded = report.implementation.target;
+  if (recorded.kind === "recorded")
+    throw new InputError(
+      "no_target",
+      `${file} was found in a recorded trace, so it names no implementation to replay it on`,
+      `Name the fixed implementation: prunecheck replay ${file} --cmd "<your adapter>" (or --impl <module>).`,
+    );
   if (recorded.kind === "reference" || trustTarget) return recorded;
   throw new InputError(
     "untrusted_target",

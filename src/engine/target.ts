@@ -52,6 +52,12 @@ export async function openTarget(target: Target, options: TargetOptions): Promis
       return openContainedDriver(target.path, { timeoutMs: options.timeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) });
     case "cmd":
       return openStdioDriver({ command: target.command, timeoutMs: options.timeoutMs, signal: options.signal });
+    case "recorded":
+      throw new InputError(
+        "no_target",
+        "the implementation was recorded in a trace, not named: there is nothing to start",
+        "Name the implementation to run with --cmd or --impl.",
+      );
   }
 }
 
@@ -145,5 +151,7 @@ export function describeTarget(target: Target): string {
     ? `the embedded reference${target.capabilities === undefined ? "" : ` declaring ${target.capabilities.join(", ")}`}`
     : target.kind === "impl"
       ? `module ${target.path}`
-      : `command ${JSON.stringify(target.command)}`;
+      : target.kind === "cmd"
+        ? `command ${JSON.stringify(target.command)}`
+        : "a recorded trace";
 }

@@ -11,6 +11,8 @@ export type InputErrorCode =
   | "invalid_module"
   | "invalid_config"
   | "untrusted_target"
+  /** A report found in a recorded trace names nothing to run: the user must. */
+  | "no_target"
   | "bad_output_path"
   | "invalid_trace"
   /** A library function called with an argument it cannot use. */

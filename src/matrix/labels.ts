@@ -34,5 +34,7 @@ export function targetLabel(target: Target): string {
       return `--impl ${target.path}`;
     case "cmd":
       return `--cmd ${JSON.stringify(target.command)}`;
+    case "recorded":
+      return "recorded trace";
   }
 }

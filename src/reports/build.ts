@@ -109,5 +109,7 @@ export function targetFlags(target: Target): string[] {
       return ["--impl", shellQuote(target.path)];
     case "cmd":
       return ["--cmd", shellQuote(target.command)];
+    case "recorded":
+      return [];
   }
 }

@@ -13,6 +13,8 @@ export const Target = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("reference"), capabilities: z.array(Capability).optional() }),
   z.strictObject({ kind: z.literal("impl"), path: z.string().min(1) }),
   z.strictObject({ kind: z.literal("cmd"), command: z.string().min(1) }),
+  /** Found by `prunecheck audit` in a recorded trace: there is nothing to run until someone names it. */
+  z.strictObject({ kind: z.literal("recorded") }),
 ]);
 export type Target = z.infer<typeof Target>;
 

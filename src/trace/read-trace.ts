@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { describeIssues, InputError } from "../errors/input.ts";
-import { TRACE_FORMAT, TRACE_VERSION, TraceExchange, TraceHeader } from "../wire/trace.ts";
+import { CompiledTraceExchange } from "../wire/compiled.ts";
+import { TRACE_FORMAT, TRACE_VERSION, type TraceExchange, TraceHeader } from "../wire/trace.ts";
 
 /** An exchange and where it stands, so a report can point at the trace's file and line. */
 export interface TracedExchange {
@@ -14,6 +15,8 @@ export interface ReadOptions {
   readonly lenient?: boolean;
   /** Told of every skipped line, with the error it would have been. */
   readonly skipped?: (error: InputError) => void;
+  /** Told of the header, once it is read and valid. */
+  readonly header?: (header: TraceHeader) => void;
 }
 
 const HINT = "a trace is a header line, then one exchange per line (docs/trace.md); --lenient skips bad exchange lines and counts them.";
@@ -33,7 +36,9 @@ export async function* readTrace(file: string, options: ReadOptions = {}): Async
     const parsed = problem === null ? parseLine(text) : null;
     if (number === 1) {
       if (problem !== null) throw problem;
-      checkHeader(parsed, bad);
+      // Checked whether or not anyone listens: `header?.(check())` would skip the check.
+      const header = checkHeader(parsed, bad);
+      options.header?.(header);
       continue;
     }
     const result = problem === null ? toExchange(parsed, bad) : problem;
@@ -58,13 +63,14 @@ function parseLine(text: string): Parsed {
   }
 }
 
-function checkHeader(parsed: Parsed | null, bad: (message: string) => InputError): void {
+function checkHeader(parsed: Parsed | null, bad: (message: string) => InputError): TraceHeader {
   if (parsed === null || "error" in parsed) throw bad(`the header is not JSON: ${parsed === null ? "" : parsed.error}`);
   const json = parsed.json as { format?: unknown; version?: unknown } | null;
   if (json?.format !== TRACE_FORMAT) throw bad(`not a prunecheck trace: the first line must be a header with "format": "${TRACE_FORMAT}"`);
   if (json.version !== TRACE_VERSION) throw bad(`unknown trace version ${JSON.stringify(json.version)}: this prunecheck reads version ${TRACE_VERSION}`);
   const header = TraceHeader.safeParse(json);
   if (!header.success) throw bad(`the header is not valid: ${describeIssues(header.error)}`);
+  return header.data;
 }
 
 function toExchange(parsed: Parsed | null, bad: (message: string) => InputError): TraceExchange | InputError {
@@ -72,9 +78,12 @@ function toExchange(parsed: Parsed | null, bad: (message: string) => InputError)
   const op = (parsed.json as { request?: { op?: unknown } } | null)?.request?.op;
   if (typeof op === "string" && !["prune", "summarize", "reground", "compact"].includes(op))
     return bad(`unknown op ${JSON.stringify(op)}: an exchange records prune, summarize, reground or compact`);
-  const exchange = TraceExchange.safeParse(parsed.json);
+  const exchange = CompiledTraceExchange.safeParse(parsed.json);
   if (!exchange.success) return bad(`not a trace exchange: ${describeIssues(exchange.error)}`);
-  return exchange.data;
+  // The line as JSON.parse read it, not zod's copy: the schema has no defaults or transforms, so the two are
+  // the same but for a store key "__proto__", which zod drops to guard the prototype and JSON.parse keeps as
+  // the own key the runtime sent. Judged on zod's copy, such a span would look lost.
+  return parsed.json as TraceExchange;
 }
 
 /** The file's lines, each with whether a newline ended it: only the last can lack one. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { definePruner, type Pruner } from "../transport/pruner.ts";
 import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
-import { referencePruner } from "../reference/index.ts";
+import { referenceModelPruner, referencePruner } from "../reference/index.ts";
 import { TraceExchange, TraceHeader } from "../wire/trace.ts";
 import type { Store, Window } from "../wire/window.ts";
 import { recordPruner } from "./record-pruner.ts";
@@ -64,5 +64,27 @@ describe("recordPruner", () => {
     await recorded.prune(window, [], store);
     await recorded.prune(window, [], store);
     expect(lines.slice(1).map((line) => TraceExchange.parse(JSON.parse(line)).request.id)).toEqual([1, 2]);
+  });
+});
+
+describe("recordPruner of a model-driven pruner", () => {
+  const asked: string[] = [];
+  const model = {
+    summarize: async (spanIds: readonly string[]) => (asked.push("summarize"), { text: `summary of ${spanIds.join(", ")}` }),
+    choose: async (spanIds: readonly string[]) => (asked.push("choose"), spanIds),
+  };
+
+  it("hands the pruner the model it is given, and records its summaries as summarize requests without text", async () => {
+    const lines: string[] = [];
+    const recorded = recordPruner(referenceModelPruner, (line) => lines.push(line));
+    const budget = { unit: "chars" as const, limit: 40 };
+    const answer = await recorded.compact!(window, store, budget, model);
+    expect(asked).toEqual(["choose"]);
+    expect(answer).toEqual(await referenceModelPruner.compact!(window, store, budget, model));
+    const summarized = await recorded.summarizeWithModel!(window, ["a"], "sum", store, model);
+    expect(summarized).toEqual(await referenceModelPruner.summarizeWithModel!(window, ["a"], "sum", store, model));
+    const [compactLine, summarizeLine] = lines.slice(1).map((line) => TraceExchange.parse(JSON.parse(line)));
+    expect(compactLine?.request).toMatchObject({ op: "compact", budget });
+    expect(summarizeLine?.request).toEqual({ id: 2, op: "summarize", window, span_ids: ["a"], summary_id: "sum", store });
   });
 });

@@ -47,7 +47,7 @@ export function recordPruner(pruner: Pruner, write: (line: string) => void, opti
       throw error;
     }
   };
-  const { summarize, reground, compact } = pruner;
+  const { summarize, summarizeWithModel, reground, compact } = pruner;
   return {
     name: pruner.name,
     capabilities: pruner.capabilities,
@@ -61,13 +61,23 @@ export function recordPruner(pruner: Pruner, write: (line: string) => void, opti
               summarize.call(pruner, window, span_ids, summary_id, summary_text, store),
             ),
         }),
+    // A summary written with the model goes on the wire as a summarize without text: that is how it is recorded.
+    ...(summarizeWithModel === undefined
+      ? {}
+      : {
+          summarizeWithModel: (window, span_ids, summary_id, store, model) =>
+            record({ id: nextId++, op: "summarize", window, span_ids: [...span_ids], summary_id, store }, () =>
+              summarizeWithModel.call(pruner, window, span_ids, summary_id, store, model),
+            ),
+        }),
     ...(reground === undefined
       ? {}
       : { reground: (window, store) => record({ id: nextId++, op: "reground", window, store }, () => reground.call(pruner, window, store)) }),
     ...(compact === undefined
       ? {}
       : {
-          compact: (window, store, budget) => record({ id: nextId++, op: "compact", window, store, budget }, () => compact.call(pruner, window, store, budget)),
+          compact: (window, store, budget, model) =>
+            record({ id: nextId++, op: "compact", window, store, budget }, () => compact.call(pruner, window, store, budget, model)),
         }),
   };
 }

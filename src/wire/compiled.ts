@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OperationResponse } from "./protocol.ts";
+import { TraceExchange } from "./trace.ts";
 import { Window } from "./window.ts";
 
 /**
@@ -10,3 +11,5 @@ import { Window } from "./window.ts";
  */
 export const CompiledWindow = z.compile(Window);
 export const CompiledOperationResponse = z.compile(OperationResponse);
+/** Every line of a trace, which an audit reads by the million. */
+export const CompiledTraceExchange = z.compile(TraceExchange);

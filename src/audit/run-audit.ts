@@ -1,0 +1,143 @@
+import type { Io } from "../console/io.ts";
+import { verdictLine } from "../console/verdict-line.ts";
+import { PropertyViolation } from "../errors/property-violation.ts";
+import { callLabel } from "../models/call-label.ts";
+import type { Level, Property } from "../models/property.ts";
+import { buildReport, type Implementation } from "../reports/build.ts";
+import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
+import { writeReport, writeSummary } from "../reports/write.ts";
+import { Capability, type OperationCall } from "../wire/protocol.ts";
+import { auditTrace, type TraceAudit, type TraceFinding } from "./audit-trace.ts";
+import { notJudgedReason, outcomeOf } from "./judge.ts";
+
+export interface AuditOptions {
+  readonly level: Level;
+  /** What to judge, in the order verdicts are printed: the catalog, or `selectProperties` of it. */
+  readonly properties: readonly Property[];
+  readonly outDir: string;
+  readonly junit?: string;
+  /** Skip bad exchange lines, counted and printed, instead of stopping at the first. */
+  readonly lenient?: boolean;
+}
+
+/**
+ * Audits recorded traces as `run` checks a live implementation: one verdict per property, a report for the
+ * first exchange that broke it (pointing at its file and line), the run summary and JUnit. Files are read one
+ * after another, each in one streaming pass. Properties that need the implementation to answer again are
+ * skipped with why, never passed: a trace cannot show what a pruner would have answered.
+ */
+export async function runAudit(files: readonly string[], options: AuditOptions, io: Io): Promise<RunSummary> {
+  const started = performance.now();
+  const judged = options.properties.filter((property) => notJudgedReason(property) === null);
+  const audits: TraceAudit[] = [];
+  for (const file of files) {
+    io.progress(`auditing ${file} …`);
+    const audit = await auditTrace(file, judged, options.level, { lenient: options.lenient === true });
+    audits.push(audit);
+    const skipped =
+      audit.skipped.length === 0
+        ? ""
+        : `, skipped ${audit.skipped.length} bad line${audit.skipped.length === 1 ? "" : "s"} (first: ${audit.skipped[0]?.message})`;
+    io.line(`prunecheck: ${file}: ${audit.exchanges} exchange${audit.exchanges === 1 ? "" : "s"}${skipped}`);
+  }
+  const implementation = recordedImplementation(audits);
+  const exchanges = audits.reduce((sum, audit) => sum + audit.exchanges, 0);
+  const results: ResultLine[] = [];
+  for (const property of options.properties) {
+    const line = await verdict(property, audits, exchanges, implementation, options);
+    results.push(line);
+    io.line(verdictLine(line, { runs: `${line.runs} exchanges` }));
+  }
+  const summary = summarizeRun({
+    implementation: implementation.name,
+    level: options.level,
+    capabilities: implementation.capabilities,
+    seconds: (performance.now() - started) / 1000,
+    // A trace has no seed; 0 keeps the summary's shape, which CI and `merge` read.
+    seed: 0,
+    interrupted: false,
+    results,
+  });
+  await writeSummary(options.outDir, summary, options.junit);
+  io.line(summaryLine(summary));
+  return summary;
+}
+
+async function verdict(
+  property: Property,
+  audits: readonly TraceAudit[],
+  exchanges: number,
+  implementation: Implementation,
+  options: AuditOptions,
+): Promise<ResultLine> {
+  const skip = (reason: string): ResultLine => ({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
+  if (property.level === "strict" && options.level === "core") return skip("strict-level property");
+  const notJudged = notJudgedReason(property);
+  if (notJudged !== null) return skip(`not judged from a trace: ${notJudged}`);
+  if (exchanges === 0) return skip("the traces hold no exchange");
+  // A requirement is a capability, or any one of several; the trace shows an op by holding an exchange of it.
+  const holds = (capability: Capability) => audits.some((audit) => (audit.ops[capability] ?? 0) > 0);
+  const unseen = property.requires.find((requirement) => (typeof requirement === "string" ? !holds(requirement) : !requirement.some(holds)));
+  if (unseen !== undefined) return skip(`no ${[unseen].flat().join(" or ")} exchange in the trace${audits.length === 1 ? "" : "s"}`);
+  const found = audits.flatMap((audit) => audit.findings.filter((entry) => entry.property === property.id));
+  const base = { property: property.id, runs: exchanges, requests: exchanges, ms: 0 };
+  const first = found[0];
+  if (first === undefined) return { ...base, status: "passed" };
+  const count = found.reduce((sum, entry) => sum + entry.count, 0);
+  const smallest = found.reduce((best, entry) => (size(entry.smallest) < size(best) ? entry.smallest : best), first.smallest);
+  const at = (file: string, line: number) => `${file}:${line}`;
+  const shown =
+    smallest.origin.file === first.smallest.origin.file && smallest.origin.line === first.firstLine
+      ? ""
+      : `; the report shows ${at(smallest.origin.file, smallest.origin.line)}, the smallest window`;
+  return {
+    ...base,
+    status: "failed",
+    violated: property.id,
+    message: `${smallest.finding.message} (${count} of ${exchanges} exchanges; first at ${at(first.smallest.origin.file, first.firstLine)}${shown})`,
+    report: await writeReport(options.outDir, reportOf(property, smallest, options, implementation)),
+  };
+}
+
+function size(found: TraceFinding): number {
+  return found.exchange.request.window.spans.length;
+}
+
+function reportOf(property: Property, found: TraceFinding, options: AuditOptions, implementation: Implementation) {
+  const { finding, origin, exchange } = found;
+  const { id: _id, ...call } = exchange.request;
+  const label = callLabel(call as OperationCall);
+  const conversation = origin.conversation === undefined ? "" : ` of conversation ${JSON.stringify(origin.conversation)}`;
+  const trace = [
+    { kind: "env" as const, label: `${origin.file} line ${origin.line} recorded this exchange${conversation}, sent at ${exchange.sent_at}` },
+    { kind: "request" as const, label, exchange: { request: exchange.request, outcome: outcomeOf(exchange) } },
+  ];
+  const report = buildReport(
+    {
+      property: property.id,
+      level: options.level,
+      violation: new PropertyViolation(property, finding, trace),
+      origin,
+      runsToFailure: origin.line - 1,
+      shrinks: 0,
+      ms: 0,
+      findMs: 0,
+      counterexample: `${origin.file}:${origin.line}: ${label}`,
+    },
+    implementation,
+    { outDir: options.outDir },
+  );
+  // Nothing recorded can be run again on its own: the replay names the fixed implementation to run it on.
+  return { ...report, replay: `${report.replay} --cmd '<your fixed adapter>'` };
+}
+
+/** The implementation the traces' headers name (several, joined), and every op they declare or show. */
+function recordedImplementation(audits: readonly TraceAudit[]): Implementation {
+  const names = [...new Set(audits.flatMap((audit) => (audit.header.implementation === undefined ? [] : [audit.header.implementation.name])))];
+  const declared = new Set(audits.flatMap((audit) => [...(audit.header.implementation?.capabilities ?? []), ...Object.keys(audit.ops)]));
+  return {
+    name: names.length === 0 ? "recorded trace" : names.join(" + "),
+    capabilities: Capability.options.filter((capability) => capability === "prune" || declared.has(capability)),
+    target: { kind: "recorded" },
+  };
+}

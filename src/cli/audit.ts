@@ -1,0 +1,40 @@
+import { PROPERTIES } from "../../properties/index.ts";
+import { runAudit } from "../audit/run-audit.ts";
+import type { Io } from "../console/io.ts";
+import { selectProperties } from "../engine/suite.ts";
+import { InputError } from "../errors/input.ts";
+import { checkRunOutputs } from "../files/output-paths.ts";
+import { level, parse } from "./args.ts";
+import { exitCodeOf } from "./exit-code.ts";
+import { renderUsage } from "./help.ts";
+
+/** `prunecheck audit TRACE…`: recorded exchanges judged offline, with `run`'s verdicts, reports and exit codes. */
+export async function auditCommand(argv: readonly string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(
+    "audit",
+    argv,
+    {
+      level: { type: "string" },
+      property: { type: "string", multiple: true },
+      out: { type: "string" },
+      junit: { type: "string" },
+      lenient: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    true,
+  );
+  if (values.help) {
+    io.line(renderUsage("audit"));
+    return 0;
+  }
+  if (positionals.length === 0) throw new InputError("usage", "audit takes at least one trace file", "prunecheck audit traces/run-42.jsonl (docs/trace.md)");
+  const options = {
+    level: level(values.level),
+    properties: selectProperties(PROPERTIES, values.property),
+    outDir: values.out ?? "reports",
+    lenient: values.lenient === true,
+    ...(values.junit === undefined ? {} : { junit: values.junit }),
+  };
+  checkRunOutputs(options.outDir, options.junit);
+  return exitCodeOf(await runAudit(positionals, options, io));
+}

@@ -1,0 +1,94 @@
+import { Capability } from "../wire/protocol.ts";
+import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from "../wire/trace.ts";
+import type { RecordOptions } from "./record-pruner.ts";
+
+const OPERATIONS: ReadonlySet<string> = new Set(Capability.options);
+
+/**
+ * Pairs the lines a runtime sends its stdio adapter with the lines the adapter answers, by request id, and
+ * writes a trace line per operation exchange. It only reads the lines: whoever forwards them forwards the
+ * bytes it was given, so recording cannot change an answer. The request and response go into the trace as
+ * the wire carried them, byte for byte; the hello answer names the implementation in the header.
+ *
+ * A line that is not a JSON object with an id cannot be paired; it is counted in `unpaired`, not dropped
+ * silently, and the runtime still gets it.
+ */
+export class StdioRecording {
+  readonly #write: (line: string) => void;
+  readonly #options: RecordOptions;
+  readonly #pending = new Map<number, { readonly request: string; readonly sentAt: string }>();
+  #hello: number | null = null;
+  #headerWritten = false;
+  unpaired = 0;
+
+  constructor(write: (line: string) => void, options: RecordOptions = {}) {
+    this.#write = write;
+    this.#options = options;
+  }
+
+  /** A line the runtime sent the adapter. */
+  request(line: string): void {
+    if (line.trim() === "") return;
+    const message = parseMessage(line);
+    if (message === null) return void this.unpaired++;
+    if (message.op === "hello") this.#hello = message.id;
+    else if (typeof message.op === "string" && OPERATIONS.has(message.op)) this.#pending.set(message.id, { request: line.trim(), sentAt: this.#now() });
+  }
+
+  /** A line the adapter answered. */
+  response(line: string): void {
+    if (line.trim() === "") return;
+    const message = parseMessage(line);
+    if (message === null) return void this.unpaired++;
+    if (message.id === this.#hello) {
+      this.#hello = null;
+      const { name, capabilities } = message as { name?: unknown; capabilities?: unknown };
+      if (typeof name === "string" && name !== "" && Array.isArray(capabilities)) {
+        this.#header({ name, capabilities: capabilities.filter((c): c is string => typeof c === "string") });
+      }
+      return;
+    }
+    const sent = this.#pending.get(message.id);
+    if (sent === undefined) return void this.unpaired++;
+    this.#pending.delete(message.id);
+    this.#header();
+    const rest = JSON.stringify({
+      sent_at: sent.sentAt,
+      answered_at: this.#now(),
+      ...(this.#options.conversation === undefined ? {} : { conversation: this.#options.conversation }),
+    });
+    this.#write(`{"request":${sent.request},"response":${line.trim()},${rest.slice(1)}`);
+  }
+
+  /** The recording is over: a trace with no exchange still gets its header, so it reads as empty, not as broken. */
+  end(): void {
+    this.#header();
+    this.unpaired += this.#pending.size;
+    this.#pending.clear();
+  }
+
+  #header(implementation?: TraceHeader["implementation"]): void {
+    if (this.#headerWritten) return;
+    this.#headerWritten = true;
+    const header: TraceHeader = {
+      format: TRACE_FORMAT,
+      version: TRACE_VERSION,
+      ...(implementation === undefined ? {} : { implementation }),
+      created: this.#now(),
+    };
+    this.#write(JSON.stringify(header));
+  }
+
+  #now(): string {
+    return (this.#options.now?.() ?? new Date()).toISOString();
+  }
+}
+
+function parseMessage(line: string): { id: number; op?: unknown } | null {
+  try {
+    const json = JSON.parse(line) as { id?: unknown } | null;
+    return typeof json === "object" && json !== null && Number.isSafeInteger(json.id) ? (json as { id: number }) : null;
+  } catch {
+    return null;
+  }
+}

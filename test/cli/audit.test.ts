@@ -1,0 +1,134 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PROPERTIES } from "../../properties/index.ts";
+import { notJudgedReason } from "../../src/audit/judge.ts";
+import { shellQuote } from "../../src/reports/build.ts";
+import { TraceExchange } from "../../src/wire/trace.ts";
+import { cli, junitCases, lastLine, readReports, readSummary, ROOT, type Spawned, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
+
+const SEED = 77;
+const BIN = join(ROOT, "bin", "prunecheck.js");
+const NAIVE = `python3 "${join(ROOT, "examples", "python", "naive.py")}"`;
+const PYTHON_REFERENCE = `python3 "${join(ROOT, "examples", "python", "adapter.py")}"`;
+
+/** `--cmd` for the recorder in front of an adapter: what a team puts where its runtime starts the adapter. */
+function recorded(adapter: string, trace: string): string {
+  return `"${process.execPath}" "${BIN}" record --cmd ${shellQuote(adapter)} --trace ${shellQuote(trace)}`;
+}
+
+function judgeable(ids: readonly string[]): string[] {
+  return ids.filter((id) => notJudgedReason(PROPERTIES.find((property) => property.id === id) ?? PROPERTIES[0]!) === null);
+}
+
+describe("prunecheck audit of a trace recorded from the naive Python pruner during a run", () => {
+  const dir = tempDir();
+  const trace = join(dir, "naive.jsonl");
+  let direct: Spawned;
+  let throughRecorder: Spawned;
+  let audit: Spawned;
+
+  beforeAll(async () => {
+    const run = (cmd: string, out: string) => spawnCli(["run", "--cmd", cmd, "--runs", "25", "--seed", String(SEED), "--out", join(dir, out)]);
+    [direct, throughRecorder] = await Promise.all([run(NAIVE, "direct"), run(recorded(NAIVE, trace), "recorded")]);
+    audit = await spawnCli(["audit", trace, "--out", join(dir, "audit"), "--junit", join(dir, "audit.xml")]);
+  }, 120_000);
+
+  it("recording changes nothing the run sees: the same verdicts and the same number of requests", () => {
+    expect([direct.code, throughRecorder.code]).toEqual([1, 1]);
+    expect(throughRecorder.stderr).toBe("");
+    const [plain, recordedRun] = [readSummary(join(dir, "direct")), readSummary(join(dir, "recorded"))];
+    expect(recordedRun.violations).toEqual(plain.violations);
+    expect(recordedRun.requests).toBe(plain.requests);
+    // Every operation request is in the trace (hello and shutdown are not), once.
+    const lines = readFileSync(trace, "utf8").trimEnd().split("\n");
+    expect(lines.length - 1).toBe(plain.requests);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({ format: "prunecheck-trace", version: 1, implementation: { name: "naive-python" } });
+    for (const line of lines.slice(1)) TraceExchange.parse(JSON.parse(line));
+  });
+
+  it("audits to the run's violated properties, but those a trace cannot judge, and exits 1 as run does", () => {
+    const run = readSummary(join(dir, "direct"));
+    const audited = readSummary(join(dir, "audit"));
+    expect(audit.code).toBe(1);
+    expect(audit.stderr).toBe("");
+    expect(audit.stdout).not.toMatch(STACK_FRAME);
+    expect(audited.violations.length).toBeGreaterThan(0);
+    expect(audited.violations).toEqual(judgeable(run.violations));
+    expect(lastLine(audit.stdout)).toMatch(new RegExp(`^prunecheck: naive-python VIOLATES ${audited.violations.join(", ")} at core \\(`));
+    for (const id of ["deterministic", "budget-reachable", "inputs-immutable"]) {
+      expect(audited.results.find((result) => result.property === id)).toMatchObject({
+        status: "skipped",
+        reason: expect.stringMatching(/^not judged from a trace/),
+      });
+    }
+    expect(junitCases(readFileSync(join(dir, "audit.xml"), "utf8")).map((test) => test.name)).toEqual(audited.results.map((result) => result.property));
+  });
+
+  it("writes a report per violation that points at the trace line it shows, with that line's exchange", () => {
+    const lines = readFileSync(trace, "utf8").split("\n");
+    const reports = readReports(join(dir, "audit"));
+    expect(reports.map(({ report }) => report.property.id).sort()).toEqual([...readSummary(join(dir, "audit")).violations].sort());
+    for (const { stem, report } of reports) {
+      if (report.origin.kind !== "trace") throw new Error(`${stem}: origin ${report.origin.kind}`);
+      expect(report.origin.file).toBe(trace);
+      expect(stem.endsWith(`-naive-python-line${report.origin.line}`)).toBe(true);
+      const exchange = TraceExchange.parse(JSON.parse(lines[report.origin.line - 1] as string));
+      expect(report.requests).toEqual([exchange.request]);
+      expect(report.implementation.target).toEqual({ kind: "recorded" });
+      expect(report.story[0]).toContain(`${trace} line ${report.origin.line} recorded this exchange`);
+      expect(report.replay).toContain("--cmd");
+    }
+  });
+});
+
+describe("prunecheck audit of a conforming pruner's trace", () => {
+  it("audits the Python reference's trace of a strict run clean, exit 0", async () => {
+    const dir = tempDir();
+    const trace = join(dir, "reference.jsonl");
+    const run = await spawnCli([
+      "run",
+      "--cmd",
+      recorded(PYTHON_REFERENCE, trace),
+      "--level",
+      "strict",
+      "--runs",
+      "10",
+      "--seed",
+      String(SEED),
+      "--out",
+      join(dir, "run"),
+    ]);
+    expect(run.code).toBe(0);
+    const audit = await spawnCli(["audit", trace, "--level", "strict", "--out", join(dir, "audit")]);
+    expect(audit.code).toBe(0);
+    const summary = readSummary(join(dir, "audit"));
+    expect(summary.violations).toEqual([]);
+    // Judged, not vacuous: every operation the adapter declares was in the trace and judged.
+    expect(summary.results.filter((result) => result.status === "passed").length).toBeGreaterThan(10);
+    expect(lastLine(audit.stdout)).toMatch(/^prunecheck: \S+ conforms at strict/);
+  }, 120_000);
+});
+
+describe("prunecheck audit on bad input", () => {
+  const dir = tempDir();
+  const header = JSON.stringify({ format: "prunecheck-trace", version: 1 });
+
+  it("names the file and line of a bad trace and exits 2; --lenient counts and prints the skip instead", async () => {
+    const file = join(dir, "bad.jsonl");
+    writeFileSync(file, `${header}\nnot json\n`);
+    const strict = await cli(["audit", file, "--out", join(dir, "out")]);
+    expect(strict.code).toBe(2);
+    expect(strict.errors.join("\n")).toMatch(new RegExp(`^prunecheck: ${file.replace(/[.]/g, "\\.")}:2: the line is not JSON`));
+    const lenient = await cli(["audit", file, "--lenient", "--out", join(dir, "out")]);
+    expect(lenient.lines[0]).toContain(`prunecheck: ${file}: 0 exchanges, skipped 1 bad line (first: ${file}:2: the line is not JSON`);
+    expect(lenient.code).toBe(0);
+    expect(readSummary(join(dir, "out")).results.every((result) => result.status === "skipped")).toBe(true);
+  });
+
+  it("asks for a trace when given none", async () => {
+    const result = await cli(["audit"]);
+    expect(result.code).toBe(2);
+    expect(result.errors.join("\n")).toContain("audit takes at least one trace file");
+  });
+});
