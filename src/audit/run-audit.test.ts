@@ -1,0 +1,78 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PROPERTIES } from "../../properties/index.ts";
+import { memoryIo } from "../console/io.ts";
+import { referencePruner } from "../reference/index.ts";
+import { Report } from "../reports/report.ts";
+import { recordPruner } from "../trace/record-pruner.ts";
+import { definePruner, type Pruner } from "../transport/pruner.ts";
+import type { Store, Window } from "../wire/window.ts";
+import { runAudit } from "./run-audit.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "prunecheck-run-audit-"));
+const store: Store = { k1: "users.email: VARCHAR(255) NOT NULL UNIQUE" };
+const span = (span_id: string, text: string, key: string | null, tags: string[] = []) => ({ span_id, text, tags, externalized_key: key });
+const small: Window = { spans: [span("s1", store.k1!, "k1", ["constraint"])], derivation_depth: 0 };
+const large: Window = { spans: [...small.spans, span("s2", "ok", null), span("s3", "done", null)], derivation_depth: 0 };
+
+/** Removes what it is asked to: the naive pruner every store-less library is. */
+const naive = definePruner({
+  name: "naive",
+  capabilities: ["prune"],
+  prune: (window, evictIds) => ({ spans: window.spans.filter((each) => !evictIds.includes(each.span_id)), derivation_depth: window.derivation_depth + 1 }),
+});
+
+async function traceOf(name: string, pruner: Pruner, windows: readonly Window[]): Promise<string> {
+  const lines: string[] = [];
+  const recorded = recordPruner(pruner, (line) => lines.push(line));
+  for (const window of windows) await recorded.prune(window, ["s1"], store);
+  const file = join(dir, `${name}.jsonl`);
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  return file;
+}
+
+const options = (out: string, extra: object = {}) => ({ level: "core" as const, properties: PROPERTIES, outDir: join(dir, out), ...extra });
+
+describe("runAudit, a recorded trace judged as run judges a live pruner", () => {
+  it("fails what the recorded answers broke, counting the exchanges and reporting the smallest window at its line", async () => {
+    const file = await traceOf("naive", naive, [large, small]);
+    const io = memoryIo();
+    const summary = await runAudit([file], options("naive"), io);
+
+    expect(summary.violations).toEqual(["precondition-recoverable", "pointer-not-paraphrase", "safe-prune-succeeds"]);
+    const verdict = summary.results.find((result) => result.property === "pointer-not-paraphrase")!;
+    expect(verdict.message).toMatch(/\(2 of 2 exchanges; first at .*naive\.jsonl:2; the report shows .*naive\.jsonl:3, the smallest window\)$/);
+    const report = Report.parse(JSON.parse(readFileSync(`${verdict.report!}.json`, "utf8")));
+    expect(report.origin).toEqual({ kind: "trace", file, line: 3 });
+    expect(report.replay).toContain("--cmd '<your fixed adapter>'");
+    expect(io.lines[0]).toMatch(/naive\.jsonl: 2 exchanges$/);
+  });
+
+  it("skips, with why, what a trace cannot judge and what it holds no exchange for; the reference's trace is clean", async () => {
+    const summary = await runAudit([await traceOf("reference", referencePruner, [small])], options("reference"), memoryIo());
+    const reason = (id: string) => summary.results.find((result) => result.property === id)?.reason;
+
+    expect(summary.violations).toEqual([]);
+    expect(reason("deterministic")).toMatch(/^not judged from a trace: needs the implementation to answer again/);
+    expect(reason("inputs-immutable")).toMatch(/^not judged from a trace: needs the objects the pruner was handed/);
+    expect(reason("reground-restores")).toBe("no reground exchange in the trace");
+    expect(reason("externalize-everything")).toBe("strict-level property");
+  });
+
+  it("names every recorded implementation, skips an empty trace's properties, and counts bad lines with --lenient", async () => {
+    const bad = join(dir, "bad.jsonl");
+    writeFileSync(bad, `${readFileSync(await traceOf("one", naive, [small]), "utf8")}not json\n`);
+    const empty = join(dir, "empty.jsonl");
+    writeFileSync(empty, `${readFileSync(await traceOf("none", referencePruner, []), "utf8")}`);
+    const io = memoryIo();
+    const summary = await runAudit([bad, empty], options("both", { lenient: true }), io);
+
+    expect(summary.implementation).toBe("naive + reference");
+    expect(io.lines[0]).toMatch(/bad\.jsonl: 1 exchange, skipped 1 bad line \(first: .*bad\.jsonl:3: the line is not JSON/);
+    const alone = await runAudit([empty], options("empty"), memoryIo());
+    expect(alone.results.every((result) => result.status === "skipped")).toBe(true);
+    expect(alone.results.find((result) => result.property === "kept-untouched")?.reason).toBe("the traces hold no exchange");
+  });
+});
