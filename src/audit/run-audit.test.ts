@@ -42,11 +42,12 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
     const summary = await runAudit([file], options("naive"), io);
 
     expect(summary.violations).toEqual(["precondition-recoverable", "pointer-not-paraphrase", "safe-prune-succeeds"]);
+    expect([summary.runs, summary.requests]).toEqual([2, 2]);
     const verdict = summary.results.find((result) => result.property === "pointer-not-paraphrase")!;
     expect(verdict.message).toMatch(/\(2 of 2 exchanges; first at .*naive\.jsonl:2; the report shows .*naive\.jsonl:3, the smallest window\)$/);
     const report = Report.parse(JSON.parse(readFileSync(`${verdict.report!}.json`, "utf8")));
     expect(report.origin).toEqual({ kind: "trace", file, line: 3 });
-    expect(report.replay).toContain("--cmd '<your fixed adapter>'");
+    expect(report.replay).toBe("prunecheck audit <a trace recorded from the fixed pruner> --property pointer-not-paraphrase");
     expect(io.lines[0]).toMatch(/naive\.jsonl: 2 exchanges$/);
   });
 

@@ -55,6 +55,9 @@ export async function runAudit(files: readonly string[], options: AuditOptions, 
     seconds: (performance.now() - started) / 1000,
     // A trace has no seed; 0 keeps the summary's shape, which CI and `merge` read.
     seed: 0,
+    // Every property judged the same exchanges: the audit's count is theirs, not their sum over properties.
+    runs: exchanges,
+    requests: exchanges,
     interrupted: false,
     results,
   });
@@ -127,8 +130,9 @@ function reportOf(property: Property, found: TraceFinding, options: AuditOptions
     implementation,
     { outDir: options.outDir },
   );
-  // Nothing recorded can be run again on its own: the replay names the fixed implementation to run it on.
-  return { ...report, replay: `${report.replay} --cmd '<your fixed adapter>'` };
+  // An exchange of a recording cannot be re-run on its own (see replayTarget): what checks a fix is a
+  // recording of the fixed pruner, audited.
+  return { ...report, replay: `prunecheck audit <a trace recorded from the fixed pruner> --property ${property.id}` };
 }
 
 /** The implementation the traces' headers name (several, joined), and every op they declare or show. */

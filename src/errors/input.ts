@@ -13,6 +13,8 @@ export type InputErrorCode =
   | "untrusted_target"
   /** A report found in a recorded trace names nothing to run: the user must. */
   | "no_target"
+  /** A report whose counterexample cannot be re-run: one exchange of a recorded conversation. */
+  | "not_replayable"
   | "bad_output_path"
   | "invalid_trace"
   /** A library function called with an argument it cannot use. */

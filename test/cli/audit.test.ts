@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -77,7 +78,18 @@ describe("prunecheck audit of a trace recorded from the naive Python pruner duri
       expect(report.requests).toEqual([exchange.request]);
       expect(report.implementation.target).toEqual({ kind: "recorded" });
       expect(report.story[0]).toContain(`${trace} line ${report.origin.line} recorded this exchange`);
-      expect(report.replay).toContain("--cmd");
+      expect(report.replay).toBe(`prunecheck audit <a trace recorded from the fixed pruner> --property ${report.property.id}`);
+    }
+  });
+
+  it("refuses to replay a report found in a trace, typed, naming the trace line and how to check a fix", async () => {
+    const file = `${readReports(join(dir, "audit"))[0]!.stem}.json`;
+    const replays = await Promise.all([spawnCli(["replay", file, "--cmd", PYTHON_REFERENCE]), spawnCli(["replay", file])]);
+    for (const replay of replays) {
+      expect(replay.code).toBe(2);
+      expect(replay.stderr).toMatch(/was found in a recorded trace \(.*naive\.jsonl:\d+\), and an exchange of a recording cannot be re-run on its own/);
+      expect(replay.stderr).toMatch(/Hint: Record the fixed pruner .* and audit that trace/);
+      expect(replay.stderr).not.toMatch(STACK_FRAME);
     }
   });
 });
@@ -108,6 +120,32 @@ describe("prunecheck audit of a conforming pruner's trace", () => {
     expect(summary.results.filter((result) => result.status === "passed").length).toBeGreaterThan(10);
     expect(lastLine(audit.stdout)).toMatch(/^prunecheck: \S+ conforms at strict/);
   }, 120_000);
+});
+
+describe("prunecheck audit of a trace the Python kit recorded in process", () => {
+  // What a team with a Python pruner does: wrap it with record() where its runtime calls it.
+  const script = `
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from naive import NaivePruner
+from prunecheck_adapter import record
+trace = open(sys.argv[2], "w")
+pruner = record(NaivePruner(), lambda line: print(line, file=trace, flush=True), conversation="c1")
+window = {"spans": [
+  {"span_id": "schema", "text": "users.email: VARCHAR(255) NOT NULL UNIQUE", "tags": ["precondition"], "externalized_key": None},
+  {"span_id": "read", "text": "ls migrations/", "tags": [], "externalized_key": None}], "derivation_depth": 0}
+pruner.prune(window, ["schema"], {})
+`;
+
+  it("audits to the naive pruner's violations, pointing at the lines it wrote", async () => {
+    const dir = tempDir();
+    const trace = join(dir, "python.jsonl");
+    execFileSync("python3", ["-c", script, join(ROOT, "examples", "python"), trace]);
+    const audit = await spawnCli(["audit", trace, "--out", join(dir, "audit")]);
+    expect(audit.code).toBe(1);
+    expect(readSummary(join(dir, "audit")).violations).toEqual(["precondition-recoverable", "pointer-not-paraphrase"]);
+    expect(readReports(join(dir, "audit")).every(({ report }) => report.origin.kind === "trace" && report.origin.line === 2)).toBe(true);
+  });
 });
 
 describe("prunecheck audit on bad input", () => {

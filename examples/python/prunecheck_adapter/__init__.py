@@ -2,6 +2,7 @@
 
 from .errors import REFUSAL_REASONS, UnrecoverablePruneError
 from .protocol import serve
+from .record import record
 from .reference import ReferencePruner, pointer_text
 from .wire import PRECONDITION_TAGS, PROTOCOL_VERSION, is_precondition_bearing
 
@@ -13,5 +14,6 @@ __all__ = [
     "UnrecoverablePruneError",
     "is_precondition_bearing",
     "pointer_text",
+    "record",
     "serve",
 ]

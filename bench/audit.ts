@@ -1,0 +1,127 @@
+/**
+ * What auditing a recorded trace costs (issue 13): the audit of a trace against reading the same file's
+ * lines and `JSON.parse`-ing each, in one run, as MB/s and exchanges/s, and the peak RSS of auditing
+ * traces of two sizes (bounded memory means the larger costs no more). Each measurement runs in a process
+ * of its own, so its peak RSS is its own. The trace is conversations of the reference's recorded answers
+ * (recordPruner), windows of 20 spans of a few hundred characters.
+ * `npx tsx bench/audit.ts [--write]` (`--write`: into docs/performance.md).
+ */
+import { execFileSync } from "node:child_process";
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { PROPERTIES } from "../properties/index.ts";
+import { auditTrace } from "../src/audit/audit-trace.ts";
+import { notJudgedReason } from "../src/audit/judge.ts";
+import { referencePruner } from "../src/reference/index.ts";
+import { recordPruner } from "../src/trace/record-pruner.ts";
+import type { Span, Store, Window } from "../src/wire/window.ts";
+import { namedMarkers, PERFORMANCE_DOC, writePerformanceDoc } from "./write-doc.ts";
+
+interface Measure {
+  readonly mode: "parse" | "audit";
+  readonly mb: number;
+  readonly exchanges: number;
+  readonly seconds: number;
+  readonly peakRssMb: number;
+}
+
+const SPANS = 20;
+
+/** A trace of about `targetMb`: conversations of a window pruned span by span, then compacted, by the reference. */
+async function writeTrace(file: string, targetMb: number): Promise<void> {
+  const lines: string[] = [];
+  let bytes = 0;
+  const chunks: string[] = [];
+  let conversation = 0;
+  while (bytes < targetMb * 1e6) {
+    conversation++;
+    const recorded = recordPruner(referencePruner, (line) => lines.push(line), { conversation: `c${conversation}` });
+    const store: Store = {};
+    const spans: Span[] = Array.from({ length: SPANS }, (_, at) => {
+      const text = `turn ${at} of conversation ${conversation}: ${"users.email: VARCHAR(255) NOT NULL UNIQUE; ".repeat(6)}`;
+      store[`k${conversation}-${at}`] = text;
+      return { span_id: `s${at}`, text, tags: at % 5 === 0 ? ["constraint"] : [], externalized_key: `k${conversation}-${at}` };
+    });
+    let window: Window = { spans, derivation_depth: 0 };
+    for (let at = 1; at < SPANS; at += 2) window = await recorded.prune(window, [`s${at}`], store);
+    await recorded.compact!(window, store, { unit: "chars", limit: 1000 });
+    // Only the first trace's header is kept: one file is one recording.
+    const kept = chunks.length === 0 ? lines : lines.slice(1);
+    for (const line of kept) {
+      chunks.push(line);
+      bytes += line.length + 1;
+    }
+    lines.length = 0;
+  }
+  writeFileSync(file, `${chunks.join("\n")}\n`);
+}
+
+async function measure(mode: Measure["mode"], file: string): Promise<Measure> {
+  const started = performance.now();
+  let exchanges = 0;
+  if (mode === "parse") {
+    for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+      JSON.parse(line);
+      exchanges++;
+    }
+    exchanges--;
+  } else {
+    const judged = PROPERTIES.filter((property) => notJudgedReason(property) === null);
+    exchanges = (await auditTrace(file, judged, "strict")).exchanges;
+  }
+  return {
+    mode,
+    mb: statSync(file).size / 1e6,
+    exchanges,
+    seconds: (performance.now() - started) / 1000,
+    peakRssMb: process.resourceUsage().maxRSS / 1e3,
+  };
+}
+
+function inChild(mode: Measure["mode"], file: string): Measure {
+  const self = new URL(import.meta.url).pathname;
+  return JSON.parse(execFileSync(process.execPath, ["--import", "tsx", self, "child", mode, file], { encoding: "utf8" })) as Measure;
+}
+
+export async function benchAudit(sizesMb: readonly [number, number]): Promise<Measure[]> {
+  const dir = mkdtempSync(join(tmpdir(), "prunecheck-bench-audit-"));
+  try {
+    const rows: Measure[] = [];
+    for (const size of sizesMb) {
+      const file = join(dir, `trace-${size}.jsonl`);
+      await writeTrace(file, size);
+      rows.push(inChild("parse", file), inChild("audit", file));
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function renderAudit(rows: readonly Measure[]): string {
+  const rate = (row: Measure) => `${(row.mb / row.seconds).toFixed(1)} MB/s, ${Math.round(row.exchanges / row.seconds).toLocaleString("en-US")} exchanges/s`;
+  const pairs = rows.flatMap((row, at) => (row.mode === "audit" ? [[rows[at - 1]!, row] as const] : []));
+  return [
+    `Measured ${new Date().toISOString()}: each in a process of its own; "parse" reads the file's lines and \`JSON.parse\`s each, "audit" is \`auditTrace\` with every property a trace can judge, at strict.`,
+    "",
+    "| trace | exchanges | parse | audit | audit / parse | peak RSS, parse / audit |",
+    "| --- | ---: | --- | --- | ---: | --- |",
+    ...pairs.map(
+      ([parse, audit]) =>
+        `| ${audit.mb.toFixed(0)} MB | ${audit.exchanges.toLocaleString("en-US")} | ${rate(parse)} | ${rate(audit)} | ${(parse.seconds / audit.seconds).toFixed(2)}x | ${Math.round(parse.peakRssMb)} MB / ${Math.round(audit.peakRssMb)} MB |`,
+    ),
+  ].join("\n");
+}
+
+if (process.argv[2] === "child") {
+  process.stdout.write(`${JSON.stringify(await measure(process.argv[3] as Measure["mode"], process.argv[4] as string))}\n`);
+} else if (import.meta.url === `file://${process.argv[1]}`) {
+  const rendered = renderAudit(await benchAudit([50, 200]));
+  process.stdout.write(`${rendered}\n`);
+  if (process.argv.includes("--write")) {
+    await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("audit"));
+    process.stderr.write(`wrote ${PERFORMANCE_DOC}\n`);
+  }
+}

@@ -1,0 +1,67 @@
+"""record(): a Python pruner's calls written as a prunecheck trace (docs/trace.md), answers unchanged."""
+
+import json
+import unittest
+
+from prunecheck_adapter import UnrecoverablePruneError, record
+from prunecheck_adapter.reference import ReferencePruner
+
+SPAN = {"span_id": "a", "text": "A", "tags": ["invariant"], "externalized_key": "ka"}
+LOOSE = {"span_id": "b", "text": "B", "tags": [], "externalized_key": None}
+WINDOW = {"spans": [SPAN, LOOSE], "derivation_depth": 0}
+STORE = {"ka": "A"}
+
+
+def recording(pruner, conversation=None):
+    lines = []
+    ticks = iter(range(10**6))
+    recorded = record(pruner, lines.append, conversation=conversation, now=lambda: f"2026-12-06T00:00:00.{next(ticks):03d}Z")
+    return recorded, lines
+
+
+class PruneOnly:
+    name = "prune-only"
+    capabilities = ("prune",)
+
+    def prune(self, window, evict_ids, store):
+        window["spans"].clear()  # scribbles on its arguments
+        return {"spans": [], "derivation_depth": 1}
+
+
+class TestRecord(unittest.TestCase):
+    def test_header_then_one_line_per_call_with_the_answer_unchanged(self):
+        recorded, lines = recording(ReferencePruner(), conversation="c1")
+        answer = recorded.prune(json.loads(json.dumps(WINDOW)), ["a"], dict(STORE))
+        self.assertEqual(answer, ReferencePruner().prune(json.loads(json.dumps(WINDOW)), ["a"], dict(STORE)))
+        header, exchange = (json.loads(line) for line in lines)
+        self.assertEqual(header["format"], "prunecheck-trace")
+        self.assertEqual(header["version"], 1)
+        self.assertEqual(header["implementation"]["name"], ReferencePruner.name)
+        self.assertEqual(exchange["request"], {"id": 1, "op": "prune", "window": WINDOW, "evict_ids": ["a"], "store": STORE})
+        self.assertEqual(exchange["response"], {"id": 1, "ok": True, "window": answer})
+        self.assertEqual(exchange["conversation"], "c1")
+        self.assertLess(exchange["sent_at"], exchange["answered_at"])
+
+    def test_a_refusal_is_recorded_as_the_wire_error_and_raised_again(self):
+        recorded, lines = recording(ReferencePruner())
+        with self.assertRaises(UnrecoverablePruneError):
+            recorded.prune(json.loads(json.dumps(WINDOW)), ["b"], dict(STORE))
+        response = json.loads(lines[1])["response"]
+        self.assertFalse(response["ok"])
+        self.assertEqual(response["error"]["type"], "UnrecoverablePruneError")
+        self.assertEqual(response["error"]["span_id"], "b")
+
+    def test_the_request_is_recorded_as_sent_even_if_the_pruner_edits_it(self):
+        recorded, lines = recording(PruneOnly())
+        recorded.prune(json.loads(json.dumps(WINDOW)), ["a"], dict(STORE))
+        self.assertEqual(json.loads(lines[1])["request"]["window"], WINDOW)
+
+    def test_declares_and_answers_only_what_the_pruner_does(self):
+        recorded, _ = recording(PruneOnly())
+        self.assertEqual(recorded.capabilities, ("prune",))
+        self.assertIsNone(recorded.compact)
+        self.assertIsNone(recorded.summarize)
+
+
+if __name__ == "__main__":
+    unittest.main()
