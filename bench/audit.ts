@@ -3,7 +3,9 @@
  * lines and `JSON.parse`-ing each, in one run, as MB/s and exchanges/s, and the peak RSS of auditing
  * traces of two sizes (bounded memory means the larger costs no more). Each measurement runs in a process
  * of its own, so its peak RSS is its own. The trace is conversations of the reference's recorded answers
- * (recordPruner), windows of 20 spans of a few hundred characters.
+ * (recordPruner), windows of 20 spans of a few hundred characters. And what recording adds to each
+ * exchange: the Python reference adapter asked the same prunes one after another, directly and through
+ * `prunecheck record` (the compiled CLI: `npm run build` first).
  * `npx tsx bench/audit.ts [--write]` (`--write`: into docs/performance.md).
  */
 import { execFileSync } from "node:child_process";
@@ -16,6 +18,7 @@ import { auditTrace } from "../src/audit/audit-trace.ts";
 import { notJudgedReason } from "../src/audit/judge.ts";
 import { referencePruner } from "../src/reference/index.ts";
 import { recordPruner } from "../src/trace/record-pruner.ts";
+import { openStdioDriver } from "../src/transport/stdio.ts";
 import type { Span, Store, Window } from "../src/wire/window.ts";
 import { namedMarkers, PERFORMANCE_DOC, writePerformanceDoc } from "./write-doc.ts";
 
@@ -100,6 +103,42 @@ export async function benchAudit(sizesMb: readonly [number, number]): Promise<Me
   }
 }
 
+export interface Latency {
+  readonly requests: number;
+  readonly directMs: number;
+  readonly recordedMs: number;
+}
+
+/** The same prunes, one after another, to the Python reference adapter, directly and through the recorder. */
+export async function benchRecording(requests: number): Promise<Latency> {
+  const dir = mkdtempSync(join(tmpdir(), "prunecheck-bench-record-"));
+  const adapter = "python3 examples/python/adapter.py";
+  const time = async (command: string) => {
+    const driver = await openStdioDriver({ command });
+    const store: Store = { k1: "users.email: VARCHAR(255) NOT NULL UNIQUE" };
+    const window: Window = { spans: [{ span_id: "s1", text: store.k1!, tags: ["constraint"], externalized_key: "k1" }], derivation_depth: 0 };
+    try {
+      for (let warm = 0; warm < 50; warm++) await driver.send({ op: "prune", window, evict_ids: ["s1"], store });
+      const started = performance.now();
+      for (let at = 0; at < requests; at++) await driver.send({ op: "prune", window, evict_ids: ["s1"], store });
+      return (performance.now() - started) / requests;
+    } finally {
+      await driver.close();
+    }
+  };
+  try {
+    const directMs = await time(adapter);
+    const recordedMs = await time(`"${process.execPath}" bin/prunecheck.js record --cmd "${adapter}" --trace "${join(dir, "recorded.jsonl")}"`);
+    return { requests, directMs, recordedMs };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function renderRecording(latency: Latency): string {
+  return `Recording: ${latency.requests.toLocaleString("en-US")} prunes asked one after another of the Python reference adapter took ${latency.directMs.toFixed(3)} ms each directly and ${latency.recordedMs.toFixed(3)} ms through \`prunecheck record\` (${(latency.recordedMs / latency.directMs).toFixed(2)}x, ${(latency.recordedMs - latency.directMs).toFixed(3)} ms more per exchange).`;
+}
+
 export function renderAudit(rows: readonly Measure[]): string {
   const rate = (row: Measure) => `${(row.mb / row.seconds).toFixed(1)} MB/s, ${Math.round(row.exchanges / row.seconds).toLocaleString("en-US")} exchanges/s`;
   const pairs = rows.flatMap((row, at) => (row.mode === "audit" ? [[rows[at - 1]!, row] as const] : []));
@@ -118,7 +157,7 @@ export function renderAudit(rows: readonly Measure[]): string {
 if (process.argv[2] === "child") {
   process.stdout.write(`${JSON.stringify(await measure(process.argv[3] as Measure["mode"], process.argv[4] as string))}\n`);
 } else if (import.meta.url === `file://${process.argv[1]}`) {
-  const rendered = renderAudit(await benchAudit([50, 200]));
+  const rendered = `${renderAudit(await benchAudit([50, 200]))}\n\n${renderRecording(await benchRecording(2000))}`;
   process.stdout.write(`${rendered}\n`);
   if (process.argv.includes("--write")) {
     await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("audit"));
