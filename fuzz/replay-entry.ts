@@ -4,7 +4,10 @@ import { checkProperty } from "../src/models/run.ts";
 import { buildReport, type Implementation } from "../src/reports/build.ts";
 import type { Report } from "../src/reports/report.ts";
 import type { CorpusEntry } from "../src/engine/corpus.ts";
-import type { ExhaustiveOrigin, RandomOrigin } from "../src/models/origin.ts";
+import type { ExhaustiveOrigin, RandomOrigin, TraceOrigin } from "../src/models/origin.ts";
+import { ConversationTruth, judgeExchange } from "../src/audit/judge.ts";
+import { exchangeReport } from "../src/audit/run-audit.ts";
+import type { OperationCall } from "../src/wire/protocol.ts";
 import { caseReport, judgeCase } from "./judge.ts";
 
 export type EntryOutcome =
@@ -38,11 +41,27 @@ export async function replayEntry(driver: Driver, entry: CorpusEntry, context: R
     case "exhaustive":
       return replayCase(driver, property, origin, context);
     case "trace":
+      if (origin.standalone === true) return replayExchange(driver, property, origin, report, context);
       return {
         verdict: "skipped",
-        reason: `it was found in a recorded conversation (${origin.file}:${origin.line}); replay the trace with \`prunecheck audit\``,
+        reason: `it was found in a recorded conversation (${origin.file}:${origin.line}) with what its earlier exchanges showed; audit a recording of the fixed pruner`,
       };
   }
+}
+
+/** A recorded exchange that broke the property on its own, re-sent as it was and judged as the audit judged it. */
+async function replayExchange(driver: Driver, property: Property, origin: TraceOrigin, report: Report, context: ReplayContext): Promise<EntryOutcome> {
+  const [recorded] = report.requests;
+  if (recorded === undefined) return { verdict: "skipped", reason: "the report holds no request to re-send" };
+  const { id: _id, ...call } = recorded;
+  const sent_at = new Date().toISOString();
+  const { request, outcome } = await driver.send(call as OperationCall);
+  const response = outcome.ok ? { id: request.id, ok: true as const, window: outcome.window } : { id: request.id, ok: false as const, error: outcome.error };
+  const exchange = { request, response, sent_at, answered_at: new Date().toISOString() };
+  const [found] = judgeExchange(exchange, new ConversationTruth(), [property], context.level);
+  if (found === undefined) return { verdict: "passes", requests: 1 };
+  const fresh = exchangeReport(property, { finding: found.finding, origin, exchange }, context, context.implementation);
+  return { verdict: "still-fails", report: fresh, requests: 1 };
 }
 
 async function replayCase(driver: Driver, property: Property, origin: ExhaustiveOrigin, context: ReplayContext): Promise<EntryOutcome> {

@@ -58,7 +58,13 @@ export async function auditTrace(file: string, properties: readonly Property[], 
       const seen = found.get(property);
       if (seen !== undefined) seen.count++;
       if (seen !== undefined && exchange.request.window.spans.length >= seen.smallest.exchange.request.window.spans.length) continue;
-      const smallest = { finding, exchange, origin: { kind: "trace" as const, file, line, ...(conversation === undefined ? {} : { conversation }) } };
+      const standalone = breaksAlone(
+        exchange,
+        properties.find((candidate) => candidate.id === property)!,
+        level,
+      );
+      const origin = { kind: "trace" as const, file, line, ...(conversation === undefined ? {} : { conversation }), ...(standalone ? { standalone } : {}) };
+      const smallest = { finding, exchange, origin };
       if (seen === undefined) found.set(property, { count: 1, firstLine: line, smallest });
       else seen.smallest = smallest;
     }
@@ -69,4 +75,12 @@ export async function auditTrace(file: string, properties: readonly Property[], 
   });
   // readTrace throws on a file without a valid header, so a finished read has one.
   return { header: header as TraceHeader, exchanges, ops, skipped, findings };
+}
+
+/**
+ * Whether the exchange breaks the property judged with only what its own request shows, not what the
+ * conversation's earlier exchanges taught: then it is a counterexample of its own, which replay can re-send.
+ */
+function breaksAlone(exchange: TraceExchange, property: Property, level: Level): boolean {
+  return judgeExchange(exchange, new ConversationTruth(), [property], level).length > 0;
 }

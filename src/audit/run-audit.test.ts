@@ -9,6 +9,8 @@ import { Report } from "../reports/report.ts";
 import { recordPruner } from "../trace/record-pruner.ts";
 import { definePruner, type Pruner } from "../transport/pruner.ts";
 import type { Store, Window } from "../wire/window.ts";
+import { replayTarget } from "../cli/replay.ts";
+import { InputError } from "../errors/input.ts";
 import { runAudit } from "./run-audit.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "prunecheck-run-audit-"));
@@ -46,9 +48,28 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
     const verdict = summary.results.find((result) => result.property === "pointer-not-paraphrase")!;
     expect(verdict.message).toMatch(/\(2 of 2 exchanges; first at .*naive\.jsonl:2; the report shows .*naive\.jsonl:3, the smallest window\)$/);
     const report = Report.parse(JSON.parse(readFileSync(`${verdict.report!}.json`, "utf8")));
-    expect(report.origin).toEqual({ kind: "trace", file, line: 3 });
-    expect(report.replay).toBe("prunecheck audit <a trace recorded from the fixed pruner> --property pointer-not-paraphrase");
+    // The naive answer breaks it with nothing but its own request: a counterexample replay can re-send.
+    expect(report.origin).toEqual({ kind: "trace", file, line: 3, standalone: true });
+    expect(report.replay).toMatch(/prunecheck replay .*\.json --cmd '<your fixed adapter>'$/);
     expect(io.lines[0]).toMatch(/naive\.jsonl: 2 exchanges$/);
+
+    // Replay re-sends a standalone exchange to the implementation the user names, and to nothing else.
+    const fixed = { kind: "cmd" as const, command: "python3 adapter.py" };
+    expect(replayTarget(report, "r.json", fixed, false)).toBe(fixed);
+    expect(() => replayTarget(report, "r.json", null, true)).toThrow(/names no implementation to replay it on/);
+    const helped = { ...report, origin: { kind: "trace" as const, file, line: 3 } };
+    const refusal = (() => {
+      try {
+        return replayTarget(helped, "r.json", fixed, false);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(InputError);
+    expect(refusal).toMatchObject({
+      code: "not_replayable",
+      message: expect.stringContaining(`(${file}:3) with what the conversation's earlier exchanges showed`),
+    });
   });
 
   it("skips, with why, what a trace cannot judge and what it holds no exchange for; the reference's trace is clean", async () => {

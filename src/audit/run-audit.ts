@@ -98,7 +98,7 @@ async function verdict(
     status: "failed",
     violated: property.id,
     message: `${smallest.finding.message} (${count} of ${exchanges} exchanges; first at ${at(first.smallest.origin.file, first.firstLine)}${shown})`,
-    report: await writeReport(options.outDir, reportOf(property, smallest, options, implementation)),
+    report: await writeReport(options.outDir, exchangeReport(property, smallest, options, implementation)),
   };
 }
 
@@ -106,7 +106,8 @@ function size(found: TraceFinding): number {
   return found.exchange.request.window.spans.length;
 }
 
-function reportOf(property: Property, found: TraceFinding, options: AuditOptions, implementation: Implementation) {
+/** The report of one exchange that broke a property: the run's report, its story and exchange from the trace. */
+export function exchangeReport(property: Property, found: TraceFinding, options: Pick<AuditOptions, "level" | "outDir">, implementation: Implementation) {
   const { finding, origin, exchange } = found;
   const { id: _id, ...call } = exchange.request;
   const label = callLabel(call as OperationCall);
@@ -130,9 +131,14 @@ function reportOf(property: Property, found: TraceFinding, options: AuditOptions
     implementation,
     { outDir: options.outDir },
   );
-  // An exchange of a recording cannot be re-run on its own (see replayTarget): what checks a fix is a
-  // recording of the fixed pruner, audited.
-  return { ...report, replay: `prunecheck audit <a trace recorded from the fixed pruner> --property ${property.id}` };
+  // Nothing recorded names an implementation to run: a standalone exchange replays on the one the user
+  // names; one found with its conversation's help cannot be re-run alone (see replayTarget), and a fix is
+  // checked by auditing a recording of the fixed pruner.
+  const replay =
+    origin.standalone === true
+      ? `${report.replay} --cmd '<your fixed adapter>'`
+      : `prunecheck audit <a trace recorded from the fixed pruner> --property ${property.id}`;
+  return { ...report, replay };
 }
 
 /** The implementation the traces' headers name (several, joined), and every op they declare or show. */

@@ -32,16 +32,22 @@ export interface ReplayOutcome {
  * make reading a report code execution.
  */
 export function replayTarget(report: Report, file: string, override: Target | null, trustTarget: boolean): Target {
-  // Its exchange was judged with what its conversation's earlier exchanges showed, which the report does not
-  // hold: re-sent alone, a fixed pruner and an unfixed one could both pass. Said before anything starts.
-  if (report.origin.kind === "trace")
+  // A finding that needed what its conversation's earlier exchanges showed cannot be re-sent alone: the
+  // report does not hold them, and a fixed pruner and an unfixed one could both pass. Said before anything starts.
+  if (report.origin.kind === "trace" && report.origin.standalone !== true)
     throw new InputError(
       "not_replayable",
-      `${file} was found in a recorded trace (${report.origin.file}:${report.origin.line}), and an exchange of a recording cannot be re-run on its own`,
+      `${file} was found in a recorded trace (${report.origin.file}:${report.origin.line}) with what the conversation's earlier exchanges showed, so its exchange cannot be re-run on its own`,
       `Record the fixed pruner where the fault showed (prunecheck record, or recordPruner / record() in process) and audit that trace: prunecheck audit <trace.jsonl>.`,
     );
   if (override !== null) return override;
   const recorded = report.implementation.target;
+  if (recorded.kind === "recorded")
+    throw new InputError(
+      "no_target",
+      `${file} was found in a recorded trace, so it names no implementation to replay it on`,
+      `Name the fixed implementation: prunecheck replay ${file} --cmd "<your adapter>" (or --impl <module>).`,
+    );
   if (recorded.kind === "reference" || trustTarget) return recorded;
   throw new InputError(
     "untrusted_target",

@@ -28,6 +28,11 @@ export const Origin = z.discriminatedUnion("kind", [
     line: z.int().min(1),
     /** The conversation the line belongs to, when the trace file holds several. */
     conversation: z.string().optional(),
+    /**
+     * The exchange breaks the property on its own, judged with only what its request shows: replay can
+     * re-send it to a fixed pruner. Absent when the finding needed the conversation's earlier exchanges.
+     */
+    standalone: z.literal(true).optional(),
   }),
 ]);
 export type Origin = z.infer<typeof Origin>;
