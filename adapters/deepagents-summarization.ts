@@ -28,7 +28,7 @@ import type { ChatResult } from "@langchain/core/outputs";
 import { createSummarizationMiddleware } from "deepagents";
 import { spanSize } from "prunecheck";
 import type { Span, Window } from "prunecheck";
-import { toMessage } from "./formats/langchain.ts";
+import { textOf, toMessage } from "./formats/langchain.ts";
 import { librarySummarizer } from "./drop-evicted.ts";
 import { librarySummary } from "./library-summary.ts";
 import { libraryTokens } from "./library-tokens.ts";
@@ -161,8 +161,4 @@ function backToWindow(window: Window, sent: readonly BaseMessage[], spanOf: Read
 /** A text as the history file holds it: written as UTF-8, so a lone surrogate is read back as U+FFFD. */
 function asWritten(text: string): string {
   return new TextDecoder().decode(new TextEncoder().encode(text));
-}
-
-function textOf(message: BaseMessage): string {
-  return typeof message.content === "string" ? message.content : JSON.stringify(message.content);
 }

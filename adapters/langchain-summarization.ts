@@ -21,7 +21,7 @@ import { AIMessage, type BaseMessage, RemoveMessage } from "@langchain/core/mess
 import type { ChatResult } from "@langchain/core/outputs";
 import { summarizationMiddleware } from "langchain";
 import type { Budget, Span, Window } from "prunecheck";
-import { counter, toMessages } from "./formats/langchain.ts";
+import { counter, textOf, toMessages } from "./formats/langchain.ts";
 import { librarySummarizer } from "./drop-evicted.ts";
 import { librarySummary } from "./library-summary.ts";
 
@@ -79,6 +79,5 @@ function backToWindow(window: Window, messages: readonly BaseMessage[], spanOf: 
   const [summary, ...preserved] = messages;
   const spans = preserved.map(spanOf);
   if (summary === undefined) return { spans, derivation_depth: window.derivation_depth + 1 };
-  const text = typeof summary.content === "string" ? summary.content : JSON.stringify(summary.content);
-  return { spans: [librarySummary(text, replaced, window), ...spans], derivation_depth: window.derivation_depth + 1 };
+  return { spans: [librarySummary(textOf(summary), replaced, window), ...spans], derivation_depth: window.derivation_depth + 1 };
 }

@@ -55,3 +55,8 @@ export function counter(spanOf: (message: BaseMessage) => Span, unit: Budget["un
   };
   return (messages: BaseMessage[]) => messages.reduce((sum, message) => sum + sizeOf(message), 0);
 }
+
+/** What a message says: its content, or the content's JSON when the library wrote it as parts. */
+export function textOf(message: BaseMessage): string {
+  return typeof message.content === "string" ? message.content : JSON.stringify(message.content);
+}

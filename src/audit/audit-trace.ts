@@ -57,7 +57,7 @@ export async function auditTrace(file: string, properties: readonly Property[], 
     for (const { property, finding } of judgeExchange(exchange, truth, properties, level)) {
       const seen = found.get(property);
       if (seen !== undefined) seen.count++;
-      if (seen !== undefined && exchange.request.window.spans.length >= seen.smallest.exchange.request.window.spans.length) continue;
+      if (seen !== undefined && exchange.request.window.spans.length >= windowLength(seen.smallest)) continue;
       const standalone = breaksAlone(
         exchange,
         properties.find((candidate) => candidate.id === property)!,
@@ -75,6 +75,11 @@ export async function auditTrace(file: string, properties: readonly Property[], 
   });
   // readTrace throws on a file without a valid header, so a finished read has one.
   return { header: header as TraceHeader, exchanges, ops, skipped, findings };
+}
+
+/** How large a finding's window is, in spans: of a property's findings, the smallest is the one reported. */
+export function windowLength(found: TraceFinding): number {
+  return found.exchange.request.window.spans.length;
 }
 
 /**

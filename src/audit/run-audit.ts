@@ -7,7 +7,7 @@ import { buildReport, type Implementation } from "../reports/build.ts";
 import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
 import { Capability, type OperationCall } from "../wire/protocol.ts";
-import { auditTrace, type TraceAudit, type TraceFinding } from "./audit-trace.ts";
+import { auditTrace, windowLength, type TraceAudit, type TraceFinding } from "./audit-trace.ts";
 import { notJudgedReason, outcomeOf } from "./judge.ts";
 
 export interface AuditOptions {
@@ -87,7 +87,7 @@ async function verdict(
   const first = found[0];
   if (first === undefined) return { ...base, status: "passed" };
   const count = found.reduce((sum, entry) => sum + entry.count, 0);
-  const smallest = found.reduce((best, entry) => (size(entry.smallest) < size(best) ? entry.smallest : best), first.smallest);
+  const smallest = found.reduce((best, entry) => (windowLength(entry.smallest) < windowLength(best) ? entry.smallest : best), first.smallest);
   const at = (file: string, line: number) => `${file}:${line}`;
   const shown =
     smallest.origin.file === first.smallest.origin.file && smallest.origin.line === first.firstLine
@@ -100,10 +100,6 @@ async function verdict(
     message: `${smallest.finding.message} (${count} of ${exchanges} exchanges; first at ${at(first.smallest.origin.file, first.firstLine)}${shown})`,
     report: await writeReport(options.outDir, exchangeReport(property, smallest, options, implementation)),
   };
-}
-
-function size(found: TraceFinding): number {
-  return found.exchange.request.window.spans.length;
 }
 
 /** The report of one exchange that broke a property: the run's report, its story and exchange from the trace. */

@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
-import { StringDecoder } from "node:string_decoder";
 import { closeSync, openSync, writeSync } from "node:fs";
 import type { Readable } from "node:stream";
 import type { Io } from "../console/io.ts";
 import { InputError } from "../errors/input.ts";
 import { StdioRecording } from "../trace/record-stdio.ts";
+import { LineReader } from "../transport/line-reader.ts";
 import { parse } from "./args.ts";
 import { renderUsage } from "./help.ts";
 
@@ -66,28 +66,25 @@ export async function recordCommand(argv: readonly string[], io: Io): Promise<nu
   return code;
 }
 
-/** Hands each chunk on as it came, and each whole line to `line` once the chunk is on its way. */
+/**
+ * Hands each chunk on as it came, after giving each whole line in it to `line`, split as the harness splits
+ * an adapter's lines (LineReader). Nothing is too long to record, and a line that is not UTF-8 is recorded
+ * as it decodes: the bytes forwarded are the adapter's either way.
+ */
 function forward(from: Readable, write: (chunk: Buffer) => void, line: (text: string) => void, end: () => void): void {
-  // A window's line can be megabytes in many chunks: its pieces are joined once, when its newline comes.
-  let pieces: string[] = [];
-  // A chunk may end inside a character: the decoder holds its first bytes back until the rest arrive.
-  const decoder = new StringDecoder("utf8");
+  const reader = new LineReader({
+    maxLineBytes: Number.POSITIVE_INFINITY,
+    onLine: line,
+    onOverflow: () => undefined,
+    onInvalidUtf8: (bytes) => line(bytes.toString("utf8")),
+  });
+  // Recorded first, forwarded second: a request's sent_at is never after its answer's answered_at.
   from.on("data", (chunk: Buffer) => {
-    // Recorded first, forwarded second: a request's sent_at is never after its answer's answered_at.
-    const text = decoder.write(chunk);
-    let start = 0;
-    for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
-      pieces.push(text.slice(start, end));
-      line(pieces.join(""));
-      pieces = [];
-      start = end + 1;
-    }
-    if (start < text.length) pieces.push(text.slice(start));
+    reader.write(chunk);
     write(chunk);
   });
   from.on("end", () => {
-    const rest = pieces.join("") + decoder.end();
-    if (rest !== "") line(rest);
+    reader.end();
     end();
   });
 }

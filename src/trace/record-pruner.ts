@@ -1,7 +1,7 @@
 import { toWireError } from "../transport/in-process.ts";
 import type { Pruner } from "../transport/pruner.ts";
 import type { OperationRequest, OperationResponse } from "../wire/protocol.ts";
-import { TRACE_FORMAT, TRACE_VERSION, type TraceExchange, type TraceHeader } from "../wire/trace.ts";
+import { traceHeader, type TraceExchange } from "../wire/trace.ts";
 import type { Window } from "../wire/window.ts";
 
 export interface RecordOptions {
@@ -17,13 +17,7 @@ export interface RecordOptions {
  */
 export function recordPruner(pruner: Pruner, write: (line: string) => void, options: RecordOptions = {}): Pruner {
   const now = options.now ?? (() => new Date());
-  const header: TraceHeader = {
-    format: TRACE_FORMAT,
-    version: TRACE_VERSION,
-    implementation: { name: pruner.name, capabilities: ["prune", ...pruner.capabilities.filter((c) => c !== "prune")] },
-    created: now().toISOString(),
-  };
-  write(JSON.stringify(header));
+  write(JSON.stringify(traceHeader(now(), { name: pruner.name, capabilities: ["prune", ...pruner.capabilities.filter((c) => c !== "prune")] })));
   let nextId = 1;
   const record = async (request: OperationRequest, answer: () => Window | Promise<Window>): Promise<Window> => {
     const sent = JSON.stringify(request);

@@ -1,5 +1,5 @@
 import { Capability } from "../wire/protocol.ts";
-import { TRACE_FORMAT, TRACE_VERSION, type TraceHeader } from "../wire/trace.ts";
+import { traceHeader, type TraceHeader } from "../wire/trace.ts";
 import type { RecordOptions } from "./record-pruner.ts";
 
 const OPERATIONS: ReadonlySet<string> = new Set(Capability.options);
@@ -70,17 +70,15 @@ export class StdioRecording {
   #header(implementation?: TraceHeader["implementation"]): void {
     if (this.#headerWritten) return;
     this.#headerWritten = true;
-    const header: TraceHeader = {
-      format: TRACE_FORMAT,
-      version: TRACE_VERSION,
-      ...(implementation === undefined ? {} : { implementation }),
-      created: this.#now(),
-    };
-    this.#write(JSON.stringify(header));
+    this.#write(JSON.stringify(traceHeader(this.#date(), implementation)));
   }
 
   #now(): string {
-    return (this.#options.now?.() ?? new Date()).toISOString();
+    return this.#date().toISOString();
+  }
+
+  #date(): Date {
+    return this.#options.now?.() ?? new Date();
   }
 }
 

@@ -21,6 +21,11 @@ export const TraceHeader = z
   .meta({ id: "TraceHeader", description: "The first line of a prunecheck trace." });
 export type TraceHeader = z.infer<typeof TraceHeader>;
 
+/** The header a recorder writes first: this format and version, what it records when it knows, and when it started. */
+export function traceHeader(created: Date, implementation?: TraceHeader["implementation"]): TraceHeader {
+  return { format: TRACE_FORMAT, version: TRACE_VERSION, ...(implementation === undefined ? {} : { implementation }), created: created.toISOString() };
+}
+
 /**
  * One exchange: the request and its response exactly as the wire carries them (a refusal is a response with
  * `ok: false`), and when each was seen. Exchanges of one conversation share a `conversation` id, so an audit
