@@ -23,6 +23,7 @@ const SYSTEM = [
   "src/transport/stdio.test.ts",
   "src/transport/adapter-process.test.ts",
   "src/api/check-suite.test.ts",
+  "src/audit/audit-files.test.ts",
   "examples/typescript/my-pruner.test.ts",
 ];
 

@@ -1,20 +1,21 @@
 /**
  * What auditing a recorded trace costs (issue 13): the audit of a trace against reading the same file's
  * lines and `JSON.parse`-ing each, in one run, as MB/s and exchanges/s, and the peak RSS of auditing
- * traces of two sizes (bounded memory means the larger costs no more). Each measurement runs in a process
- * of its own, so its peak RSS is its own. The trace is conversations of the reference's recorded answers
- * (recordPruner), windows of 20 spans of a few hundred characters. And what recording adds to each
+ * traces from 50 MB to 2 GB (bounded memory means the larger costs no more), with their conversations
+ * ended by end lines and, at 2 GB, left open. Each measurement runs in a process of its own, so its peak
+ * RSS is its own. The trace is conversations of the reference's recorded answers (recordPruner), windows
+ * of 20 spans of a few hundred characters. And what recording adds to each
  * exchange: the Python reference adapter asked the same prunes one after another, directly and through
  * `prunecheck record` (the compiled CLI: `npm run build` first).
  * `npx tsx bench/audit.ts [--write]` (`--write`: into docs/performance.md).
  */
 import { execFileSync } from "node:child_process";
-import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, statSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { PROPERTIES } from "../properties/index.ts";
-import { auditTrace } from "../src/audit/audit-trace.ts";
+import { auditTrace, OPEN_CONVERSATIONS, type ConversationCounts } from "../src/audit/audit-trace.ts";
 import { notJudgedReason } from "../src/audit/judge.ts";
 import { referencePruner } from "../src/reference/index.ts";
 import { recordPruner } from "../src/trace/record-pruner.ts";
@@ -28,42 +29,76 @@ interface Measure {
   readonly exchanges: number;
   readonly seconds: number;
   readonly peakRssMb: number;
+  /** What the audit followed; none for a parse. */
+  readonly conversations?: ConversationCounts;
+}
+
+/** A trace to measure: about `mb` megabytes, its conversations ended by end lines or left open. */
+interface TraceSize {
+  readonly mb: number;
+  readonly ends: boolean;
 }
 
 const SPANS = 20;
+/** Conversations running at once, their exchanges interleaved round-robin, as a busy runtime's trace has them. */
+const CONCURRENT = 50;
 
-/** A trace of about `targetMb`: conversations of a window pruned span by span, then compacted, by the reference. */
-async function writeTrace(file: string, targetMb: number): Promise<void> {
-  const lines: string[] = [];
+/**
+ * A trace of about `targetMb`, written as it is made: conversations of a window pruned span by span, then
+ * compacted, by the reference, CONCURRENT at a time, each ended with its end line when `ends` (else the
+ * audit's --open-conversations bound is all that keeps its memory down).
+ */
+export async function writeTrace(file: string, targetMb: number, ends: boolean): Promise<void> {
+  const fd = openSync(file, "w");
   let bytes = 0;
-  const chunks: string[] = [];
-  let conversation = 0;
-  while (bytes < targetMb * 1e6) {
-    conversation++;
-    const recorded = recordPruner(referencePruner, (line) => lines.push(line), { conversation: `c${conversation}` });
-    const store: Store = {};
-    const spans: Span[] = Array.from({ length: SPANS }, (_, at) => {
-      const text = `turn ${at} of conversation ${conversation}: ${"users.email: VARCHAR(255) NOT NULL UNIQUE; ".repeat(6)}`;
-      store[`k${conversation}-${at}`] = text;
-      return { span_id: `s${at}`, text, tags: at % 5 === 0 ? ["constraint"] : [], externalized_key: `k${conversation}-${at}` };
-    });
-    let window: Window = { spans, derivation_depth: 0 };
-    for (let at = 1; at < SPANS; at += 2) window = await recorded.prune(window, [`s${at}`], store);
-    await recorded.compact!(window, store, { unit: "chars", limit: 1000 });
-    // Only the first trace's header is kept: one file is one recording.
-    const kept = chunks.length === 0 ? lines : lines.slice(1);
-    for (const line of kept) {
-      chunks.push(line);
-      bytes += line.length + 1;
+  let pending: string[] = [];
+  const flush = () => {
+    writeSync(fd, `${pending.join("\n")}\n`);
+    pending = [];
+  };
+  const write = (line: string) => {
+    pending.push(line);
+    bytes += line.length + 1;
+    if (pending.length >= 1000) flush();
+  };
+  let current = "";
+  const recorded = recordPruner(referencePruner, write, { conversation: () => current });
+  let started = 0;
+  try {
+    while (bytes < targetMb * 1e6) {
+      const batch = Array.from({ length: CONCURRENT }, () => conversation(++started));
+      // Prunes of s1, s3 … s19, then (at 21) a compaction.
+      for (let at = 1; at <= SPANS + 1; at += 2) {
+        for (const each of batch) {
+          current = each.id;
+          each.window =
+            at < SPANS
+              ? await recorded.prune(each.window, [`s${at}`], each.store)
+              : await recorded.compact!(each.window, each.store, { unit: "chars", limit: 1000 });
+        }
+      }
+      if (ends) for (const each of batch) recorded.endConversation(each.id);
     }
-    lines.length = 0;
+    flush();
+  } finally {
+    closeSync(fd);
   }
-  writeFileSync(file, `${chunks.join("\n")}\n`);
+}
+
+function conversation(number: number): { id: string; store: Store; window: Window } {
+  const store: Store = {};
+  const spans: Span[] = Array.from({ length: SPANS }, (_, at) => {
+    const text = `turn ${at} of conversation ${number}: ${"users.email: VARCHAR(255) NOT NULL UNIQUE; ".repeat(6)}`;
+    store[`k${number}-${at}`] = text;
+    return { span_id: `s${at}`, text, tags: at % 5 === 0 ? ["constraint"] : [], externalized_key: `k${number}-${at}` };
+  });
+  return { id: `c${number}`, store, window: { spans, derivation_depth: 0 } };
 }
 
 async function measure(mode: Measure["mode"], file: string): Promise<Measure> {
   const started = performance.now();
   let exchanges = 0;
+  let conversations: ConversationCounts | undefined;
   if (mode === "parse") {
     for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
       JSON.parse(line);
@@ -72,10 +107,11 @@ async function measure(mode: Measure["mode"], file: string): Promise<Measure> {
     exchanges--;
   } else {
     const judged = PROPERTIES.filter((property) => notJudgedReason(property) === null);
-    exchanges = (await auditTrace(file, judged, "strict")).exchanges;
+    ({ exchanges, conversations } = await auditTrace(file, judged, "strict"));
   }
   return {
     mode,
+    ...(conversations === undefined ? {} : { conversations }),
     mb: statSync(file).size / 1e6,
     exchanges,
     seconds: (performance.now() - started) / 1000,
@@ -88,14 +124,16 @@ function inChild(mode: Measure["mode"], file: string): Measure {
   return JSON.parse(execFileSync(process.execPath, ["--import", "tsx", self, "child", mode, file], { encoding: "utf8" })) as Measure;
 }
 
-export async function benchAudit(sizesMb: readonly [number, number]): Promise<Measure[]> {
+export async function benchAudit(sizes: readonly TraceSize[]): Promise<Measure[]> {
   const dir = mkdtempSync(join(tmpdir(), "prunecheck-bench-audit-"));
   try {
     const rows: Measure[] = [];
-    for (const size of sizesMb) {
-      const file = join(dir, `trace-${size}.jsonl`);
-      await writeTrace(file, size);
+    for (const size of sizes) {
+      const file = join(dir, `trace-${size.mb}-${size.ends ? "ended" : "open"}.jsonl`);
+      await writeTrace(file, size.mb, size.ends);
       rows.push(inChild("parse", file), inChild("audit", file));
+      // One at a time: two 2 GB traces need not be on disk together.
+      rmSync(file);
     }
     return rows;
   } finally {
@@ -143,21 +181,28 @@ export function renderAudit(rows: readonly Measure[]): string {
   const rate = (row: Measure) => `${(row.mb / row.seconds).toFixed(1)} MB/s, ${Math.round(row.exchanges / row.seconds).toLocaleString("en-US")} exchanges/s`;
   const pairs = rows.flatMap((row, at) => (row.mode === "audit" ? [[rows[at - 1]!, row] as const] : []));
   return [
-    `Measured ${new Date().toISOString()}: each in a process of its own; "parse" reads the file's lines and \`JSON.parse\`s each, "audit" is \`auditTrace\` with every property a trace can judge, at strict.`,
+    `Measured ${new Date().toISOString()}: each in a process of its own; "parse" reads the file's lines and \`JSON.parse\`s each, "audit" is \`auditTrace\` with every property a trace can judge, at strict, following at most ${OPEN_CONVERSATIONS.toLocaleString("en-US")} conversations at once (the default). The traces' conversations run ${CONCURRENT} at a time, interleaved.`,
     "",
-    "| trace | exchanges | parse | audit | audit / parse | peak RSS, parse / audit |",
-    "| --- | ---: | --- | --- | ---: | --- |",
-    ...pairs.map(
-      ([parse, audit]) =>
-        `| ${audit.mb.toFixed(0)} MB | ${audit.exchanges.toLocaleString("en-US")} | ${rate(parse)} | ${rate(audit)} | ${(parse.seconds / audit.seconds).toFixed(2)}x | ${Math.round(parse.peakRssMb)} MB / ${Math.round(audit.peakRssMb)} MB |`,
-    ),
+    "| trace | exchanges | conversations: ended / forgotten while open | parse | audit | audit / parse | peak RSS, parse / audit |",
+    "| --- | ---: | --- | --- | --- | ---: | --- |",
+    ...pairs.map(([parse, audit]) => {
+      const { started = 0, ended = 0, forgotten = 0 } = audit.conversations ?? {};
+      const counts = `${started.toLocaleString("en-US")}: ${ended.toLocaleString("en-US")} / ${forgotten.toLocaleString("en-US")}`;
+      return `| ${audit.mb.toFixed(0)} MB | ${audit.exchanges.toLocaleString("en-US")} | ${counts} | ${rate(parse)} | ${rate(audit)} | ${(parse.seconds / audit.seconds).toFixed(2)}x | ${Math.round(parse.peakRssMb)} MB / ${Math.round(audit.peakRssMb)} MB |`;
+    }),
   ].join("\n");
 }
 
 if (process.argv[2] === "child") {
   process.stdout.write(`${JSON.stringify(await measure(process.argv[3] as Measure["mode"], process.argv[4] as string))}\n`);
 } else if (import.meta.url === `file://${process.argv[1]}`) {
-  const rendered = `${renderAudit(await benchAudit([50, 200]))}\n\n${renderRecording(await benchRecording(2000))}`;
+  const sizes = [
+    { mb: 50, ends: true },
+    { mb: 200, ends: true },
+    { mb: 2000, ends: true },
+    { mb: 2000, ends: false },
+  ];
+  const rendered = `${renderAudit(await benchAudit(sizes))}\n\n${renderRecording(await benchRecording(2000))}`;
   process.stdout.write(`${rendered}\n`);
   if (process.argv.includes("--write")) {
     await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("audit"));

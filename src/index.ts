@@ -42,7 +42,7 @@ export type { Level, Property, PropertyInfo, Step, Finding } from "./models/prop
 export { PROPERTIES, CATALOG } from "../properties/index.ts";
 export { checkSuite } from "./api/check-suite.ts";
 export { recordPruner } from "./trace/record-pruner.ts";
-export type { RecordOptions } from "./trace/record-pruner.ts";
+export type { RecordedPruner, RecordOptions } from "./trace/record-pruner.ts";
 export type { SuiteCheck, SuiteResult } from "./api/check-suite.ts";
 export type { RunSummary, ResultLine } from "./reports/summary.ts";
 export type { Report, Target } from "./reports/report.ts";

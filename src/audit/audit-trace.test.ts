@@ -12,7 +12,61 @@ const dir = mkdtempSync(join(tmpdir(), "prunecheck-audit-"));
 const store: Store = { k1: "the schema" };
 const original: Window = { spans: [{ span_id: "s", text: "the schema", tags: ["constraint"], externalized_key: "k1" }], derivation_depth: 0 };
 
+/** A trace of conversation c1 pruning its span, then re-evicting the pointer against a store edited since. */
+async function staleReEviction(): Promise<{ lines: string[]; stale: (conversation: string) => string; prune: (conversation: string) => Promise<string> }> {
+  const lines: string[] = [];
+  const write = (line: string) => lines.push(line);
+  let current = "c1";
+  const recorded = recordPruner(referencePruner, write, { conversation: () => current });
+  const prune = async (conversation: string) => {
+    current = conversation;
+    const before = lines.length;
+    await recorded.prune(original, ["s"], store);
+    return lines.splice(before)[0] as string;
+  };
+  const pruned = await referencePruner.prune(original, ["s"], store);
+  const stale = (conversation: string) =>
+    JSON.stringify({
+      request: { id: 9, op: "prune", window: pruned, evict_ids: ["s"], store: { k1: "the schema, edited" } },
+      response: { id: 9, ok: true, window: pruned },
+      sent_at: "2026-12-03T16:00:00.000Z",
+      answered_at: "2026-12-03T16:00:00.001Z",
+      conversation,
+    });
+  return { lines, stale, prune };
+}
+
+async function audited(lines: readonly string[], openConversations?: number) {
+  const file = join(dir, "conversations.jsonl");
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  return auditTrace(file, PROPERTIES, "strict", openConversations === undefined ? {} : { openConversations });
+}
+
 describe("auditTrace", () => {
+  it("forgets a conversation at its end line: an exchange naming it after that starts it again, knowing nothing", async () => {
+    const { lines, stale, prune } = await staleReEviction();
+    const first = await prune("c1");
+    const end = JSON.stringify({ conversation_end: "c1", at: "2026-12-03T16:00:00.000Z" });
+    const followed = await audited([...lines, first, stale("c1")]);
+    expect(followed.findings.length).toBeGreaterThan(0);
+    expect(followed.conversations).toEqual({ started: 1, ended: 0, forgotten: 0 });
+    const ended = await audited([...lines, first, end, stale("c1")]);
+    expect(ended.findings).toEqual([]);
+    expect(ended.conversations).toEqual({ started: 2, ended: 1, forgotten: 0 });
+  });
+
+  it("follows at most openConversations at once, forgetting the least recently active, and counts each forgotten", async () => {
+    const { lines, stale, prune } = await staleReEviction();
+    // c1, c2, c1 again, c3: with room for two, c3 pushes out c2, the least recently active, not c1.
+    const trace = [...lines, await prune("c1"), await prune("c2"), await prune("c1"), await prune("c3"), stale("c1")];
+    const roomForTwo = await audited(trace, 2);
+    expect(roomForTwo.findings.length).toBeGreaterThan(0);
+    expect(roomForTwo.conversations).toEqual({ started: 3, ended: 0, forgotten: 1 });
+    const roomForOne = await audited(trace, 1);
+    expect(roomForOne.findings).toEqual([]);
+    expect(roomForOne.conversations).toEqual({ started: 5, ended: 0, forgotten: 4 });
+  });
+
   it("points each finding at the trace's file, line and conversation, and follows a conversation's spans", async () => {
     const lines: string[] = [];
     const recorded = recordPruner(referencePruner, (line) => lines.push(line), { conversation: "c1" });

@@ -1,4 +1,3 @@
-import type { InputError } from "../errors/input.ts";
 import type { Finding, Level, Property } from "../models/property.ts";
 import type { TraceOrigin } from "../models/origin.ts";
 import { readTrace } from "../trace/read-trace.ts";
@@ -28,32 +27,67 @@ export interface PropertyFindings {
 export interface TraceAudit {
   readonly header: TraceHeader;
   readonly exchanges: number;
+  readonly conversations: ConversationCounts;
   /** Exchanges by op: a property about an op the trace never shows has nothing to judge. */
   readonly ops: Readonly<Partial<Record<Capability, number>>>;
-  readonly skipped: readonly InputError[];
+  /** Bad lines skipped with `lenient`: how many, and the first's message (kept alone, so a trace of garbage costs no memory). */
+  readonly skipped: { readonly count: number; readonly first?: string };
   /** In catalog order, only properties with at least one finding. */
   readonly findings: readonly PropertyFindings[];
 }
 
+/** How the trace's conversations went: how many the audit started following, how many ended, and how many it forgot. */
+export interface ConversationCounts {
+  readonly started: number;
+  readonly ended: number;
+  /** Forgotten while still open, the least recently active first, to stay within `openConversations`. */
+  readonly forgotten: number;
+}
+
+export interface AuditTraceOptions {
+  readonly lenient?: boolean;
+  /**
+   * How many conversations' truths are kept at once. Past it, the least recently active one is forgotten
+   * (counted): its later exchanges are judged as if it started there, which can miss a fault, never invent
+   * one, since a span the audit no longer knows is taken at the store's copy. 1,000 by default.
+   */
+  readonly openConversations?: number;
+  /** Told, after each chunk read, how far the audit is: bytes of the file read and exchanges judged. */
+  readonly progress?: (read: { bytes: number; exchanges: number }) => void;
+}
+
+export const OPEN_CONVERSATIONS = 1000;
+
 /**
  * Audits one trace in a single streaming pass. Exchanges of a conversation share what is known of its spans;
- * one without a conversation id is judged on its own. Memory grows with the number of conversations, not
- * with the trace's length or its number of findings: per property only the first is kept whole.
+ * one without a conversation id is judged on its own. Memory is bounded by the conversations open at once,
+ * never the trace's length or its number of findings: a conversation's end line forgets its truth, at most
+ * `openConversations` are kept, and per property only the first finding and the smallest are kept whole.
  */
-export async function auditTrace(file: string, properties: readonly Property[], level: Level, options: { lenient?: boolean } = {}): Promise<TraceAudit> {
-  const skipped: InputError[] = [];
+export async function auditTrace(file: string, properties: readonly Property[], level: Level, options: AuditTraceOptions = {}): Promise<TraceAudit> {
+  let skipped: TraceAudit["skipped"] = { count: 0 };
   const found = new Map<string, { count: number; firstLine: number; smallest: TraceFinding }>();
-  const conversations = new Map<string, ConversationTruth>();
+  const open = new OpenConversations(options.openConversations ?? OPEN_CONVERSATIONS);
   const ops: Partial<Record<Capability, number>> = {};
   let header: TraceHeader | undefined;
   let exchanges = 0;
-  const lines = readTrace(file, { lenient: options.lenient === true, skipped: (error) => skipped.push(error), header: (read) => (header = read) });
-  for await (const { line, exchange } of lines) {
+  const lines = readTrace(file, {
+    lenient: options.lenient === true,
+    skipped: (error) => (skipped = { count: skipped.count + 1, first: skipped.first ?? error.message }),
+    header: (read) => (header = read),
+    // Exchanges judged so far: those of the chunk just read are judged after this is told.
+    ...(options.progress === undefined ? {} : { bytesRead: (bytes: number) => options.progress?.({ bytes, exchanges }) }),
+  });
+  for await (const traced of lines) {
+    if (traced.kind === "end") {
+      open.end(traced.end.conversation_end);
+      continue;
+    }
+    const { line, exchange } = traced;
     exchanges++;
     ops[exchange.request.op] = (ops[exchange.request.op] ?? 0) + 1;
     const { conversation } = exchange;
-    let truth = conversation === undefined ? new ConversationTruth() : conversations.get(conversation);
-    if (truth === undefined) conversations.set(conversation as string, (truth = new ConversationTruth()));
+    const truth = conversation === undefined ? new ConversationTruth() : open.truth(conversation);
     for (const { property, finding } of judgeExchange(exchange, truth, properties, level)) {
       const seen = found.get(property);
       if (seen !== undefined) seen.count++;
@@ -74,7 +108,48 @@ export async function auditTrace(file: string, properties: readonly Property[], 
     return seen === undefined ? [] : [{ property: property.id, ...seen }];
   });
   // readTrace throws on a file without a valid header, so a finished read has one.
-  return { header: header as TraceHeader, exchanges, ops, skipped, findings };
+  return { header: header as TraceHeader, exchanges, conversations: open.counts(), ops, skipped, findings };
+}
+
+/**
+ * The truths of the conversations an audit is following, at most `limit`, the least recently active
+ * forgotten first (a Map keeps insertion order, so moving an active one to the end makes the first the oldest).
+ */
+class OpenConversations {
+  readonly #limit: number;
+  readonly #truths = new Map<string, ConversationTruth>();
+  #started = 0;
+  #ended = 0;
+  #forgotten = 0;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  truth(conversation: string): ConversationTruth {
+    const known = this.#truths.get(conversation);
+    if (known !== undefined) {
+      this.#truths.delete(conversation);
+      this.#truths.set(conversation, known);
+      return known;
+    }
+    this.#started++;
+    if (this.#truths.size >= this.#limit) {
+      this.#truths.delete(this.#truths.keys().next().value as string);
+      this.#forgotten++;
+    }
+    const fresh = new ConversationTruth();
+    this.#truths.set(conversation, fresh);
+    return fresh;
+  }
+
+  end(conversation: string): void {
+    if (this.#truths.delete(conversation)) this.#ended++;
+  }
+
+  counts(): ConversationCounts {
+    return { started: this.#started, ended: this.#ended, forgotten: this.#forgotten };
+  }
 }
 
 /** How large a finding's window is, in spans: of a property's findings, the smallest is the one reported. */

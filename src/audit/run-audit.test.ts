@@ -11,7 +11,7 @@ import { definePruner, type Pruner } from "../transport/pruner.ts";
 import type { Store, Window } from "../wire/window.ts";
 import { replayTarget } from "../cli/replay.ts";
 import { InputError } from "../errors/input.ts";
-import { runAudit } from "./run-audit.ts";
+import { fileLine, runAudit } from "./run-audit.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "prunecheck-run-audit-"));
 const store: Store = { k1: "users.email: VARCHAR(255) NOT NULL UNIQUE" };
@@ -96,5 +96,16 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
     const alone = await runAudit([empty], options("empty"), memoryIo());
     expect(alone.results.every((result) => result.status === "skipped")).toBe(true);
     expect(alone.results.find((result) => result.property === "kept-untouched")?.reason).toBe("the traces hold no exchange");
+  });
+
+  it("prints each file's conversations, and says how many it forgot while open and what that costs", () => {
+    const audit = { header: { format: "prunecheck-trace", version: 1 }, exchanges: 5_000, ops: {}, skipped: { count: 0 }, findings: [] } as const;
+    expect(fileLine("t.jsonl", { ...audit, conversations: { started: 0, ended: 0, forgotten: 0 } }, 1000)).toBe("prunecheck: t.jsonl: 5,000 exchanges");
+    expect(fileLine("t.jsonl", { ...audit, conversations: { started: 1_200, ended: 1_200, forgotten: 0 } }, 1000)).toBe(
+      "prunecheck: t.jsonl: 5,000 exchanges in 1,200 conversations (1,200 ended)",
+    );
+    expect(fileLine("t.jsonl", { ...audit, conversations: { started: 3, ended: 0, forgotten: 1 } }, 2)).toBe(
+      "prunecheck: t.jsonl: 5,000 exchanges in 3 conversations (0 ended; 1 conversation forgotten while open, more than --open-conversations 2 at once: their later exchanges were judged as if they started there, which can miss a fault)",
+    );
   });
 });

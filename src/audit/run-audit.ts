@@ -7,7 +7,9 @@ import { buildReport, type Implementation } from "../reports/build.ts";
 import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
 import { Capability, type OperationCall } from "../wire/protocol.ts";
-import { auditTrace, windowLength, type TraceAudit, type TraceFinding } from "./audit-trace.ts";
+import { auditFiles } from "./audit-files.ts";
+import { AuditProgress } from "./audit-progress.ts";
+import { OPEN_CONVERSATIONS, windowLength, type TraceAudit, type TraceFinding } from "./audit-trace.ts";
 import { notJudgedReason, outcomeOf } from "./judge.ts";
 
 export interface AuditOptions {
@@ -18,27 +20,40 @@ export interface AuditOptions {
   readonly junit?: string;
   /** Skip bad exchange lines, counted and printed, instead of stopping at the first. */
   readonly lenient?: boolean;
+  /** How many conversations each file's audit follows at once (`auditTrace`). */
+  readonly openConversations?: number;
+  /** How many files are audited at once (`auditFiles`), in threads that start at `thread`; 1 by default. */
+  readonly workers?: number;
+  readonly thread?: URL;
 }
 
 /**
  * Audits recorded traces as `run` checks a live implementation: one verdict per property, a report for the
- * first exchange that broke it (pointing at its file and line), the run summary and JUnit. Files are read one
- * after another, each in one streaming pass. Properties that need the implementation to answer again are
- * skipped with why, never passed: a trace cannot show what a pruner would have answered.
+ * first exchange that broke it (pointing at its file and line), the run summary and JUnit. Each file is read
+ * in one streaming pass, `workers` files at once; what is printed and reported is in file order whatever
+ * finished first. Properties that need the implementation to answer again are skipped with why, never
+ * passed: a trace cannot show what a pruner would have answered.
  */
 export async function runAudit(files: readonly string[], options: AuditOptions, io: Io): Promise<RunSummary> {
   const started = performance.now();
   const judged = options.properties.filter((property) => notJudgedReason(property) === null);
-  const audits: TraceAudit[] = [];
-  for (const file of files) {
-    io.progress(`auditing ${file} …`);
-    const audit = await auditTrace(file, judged, options.level, { lenient: options.lenient === true });
-    audits.push(audit);
-    const skipped =
-      audit.skipped.length === 0
-        ? ""
-        : `, skipped ${audit.skipped.length} bad line${audit.skipped.length === 1 ? "" : "s"} (first: ${audit.skipped[0]?.message})`;
-    io.line(`prunecheck: ${file}: ${audit.exchanges} exchange${audit.exchanges === 1 ? "" : "s"}${skipped}`);
+  const progress = new AuditProgress(files);
+  const hide = progress.show(io);
+  let audits: TraceAudit[];
+  try {
+    audits = await auditFiles(files, judged, options.level, {
+      workers: options.workers ?? 1,
+      ...(options.thread === undefined ? {} : { thread: options.thread }),
+      lenient: options.lenient === true,
+      ...(options.openConversations === undefined ? {} : { openConversations: options.openConversations }),
+      progress: (index, read) => progress.read(index, read),
+      audited: (index, audit) => {
+        progress.done(index, audit.exchanges);
+        io.line(fileLine(files[index] as string, audit, options.openConversations ?? OPEN_CONVERSATIONS));
+      },
+    });
+  } finally {
+    hide();
   }
   const implementation = recordedImplementation(audits);
   const exchanges = audits.reduce((sum, audit) => sum + audit.exchanges, 0);
@@ -64,6 +79,20 @@ export async function runAudit(files: readonly string[], options: AuditOptions, 
   await writeSummary(options.outDir, summary, options.junit);
   io.line(summaryLine(summary));
   return summary;
+}
+
+const plural = (count: number, noun: string) => `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
+
+/** What an audit read of one file: its exchanges, its conversations, and every line it skipped or truth it forgot. */
+export function fileLine(file: string, audit: TraceAudit, openConversations: number): string {
+  const { started, ended, forgotten } = audit.conversations;
+  const lost =
+    forgotten === 0
+      ? ""
+      : `; ${plural(forgotten, "conversation")} forgotten while open, more than --open-conversations ${openConversations} at once: their later exchanges were judged as if they started there, which can miss a fault`;
+  const conversations = started === 0 ? "" : ` in ${plural(started, "conversation")} (${ended.toLocaleString("en-US")} ended${lost})`;
+  const skipped = audit.skipped.count === 0 ? "" : `, skipped ${plural(audit.skipped.count, "bad line")} (first: ${audit.skipped.first})`;
+  return `prunecheck: ${file}: ${plural(audit.exchanges, "exchange")}${conversations}${skipped}`;
 }
 
 async function verdict(

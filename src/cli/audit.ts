@@ -4,6 +4,8 @@ import type { Io } from "../console/io.ts";
 import { selectProperties } from "../engine/suite.ts";
 import { InputError } from "../errors/input.ts";
 import { checkRunOutputs } from "../files/output-paths.ts";
+import { numericFlag } from "../engine/numeric-flags.ts";
+import { moduleEntry } from "../runtime/module-entry.ts";
 import { level, parse } from "./args.ts";
 import { exitCodeOf } from "./exit-code.ts";
 import { renderUsage } from "./help.ts";
@@ -19,6 +21,8 @@ export async function auditCommand(argv: readonly string[], io: Io): Promise<num
       out: { type: "string" },
       junit: { type: "string" },
       lenient: { type: "boolean" },
+      "open-conversations": { type: "string" },
+      workers: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     true,
@@ -33,6 +37,9 @@ export async function auditCommand(argv: readonly string[], io: Io): Promise<num
     properties: selectProperties(PROPERTIES, values.property),
     outDir: values.out ?? "reports",
     lenient: values.lenient === true,
+    openConversations: numericFlag("open-conversations", values["open-conversations"]),
+    workers: numericFlag("workers", values.workers),
+    thread: moduleEntry(import.meta.url, "audit-thread"),
     ...(values.junit === undefined ? {} : { junit: values.junit }),
   };
   checkRunOutputs(options.outDir, options.junit);

@@ -87,11 +87,12 @@ stderr is its own; the recorder exits with the adapter's exit code.
 
   --cmd "<command>"   the adapter to record, as for run
   --trace FILE        the trace to write (replaced if it exists)
-  --conversation ID   the conversation id every exchange is recorded under`,
+  --conversation ID   the conversation id every exchange is recorded under; it ends when the adapter exits`,
   audit: `prunecheck audit <trace.jsonl>… [options]
 
 Judges recorded exchanges (docs/trace.md) with the properties \`run\` checks, offline: every exchange,
-in one streaming pass per file, following each conversation's spans from one exchange to the next.
+in one streaming pass per file, following each conversation's spans from one exchange to the next, with
+a live line of files, bytes and exchanges on a TTY (a status line every few seconds off one).
 Properties that need the implementation to answer again (deterministic, budget-reachable) or the objects
 it was handed (inputs-immutable) are skipped as not judged. A violation's report points at the trace's
 file and line; replay it on the fixed implementation with --cmd or --impl.
@@ -99,6 +100,12 @@ file and line; replay it on the fixed implementation with --cmd or --impl.
   --level core|strict  conformance level (default core)
   --property ID        judge only this property (repeatable)
   --lenient            skip bad exchange lines, counted and printed, instead of stopping at the first
+  --open-conversations N
+                       conversations followed at once, 1 to 1000000 (default 1000): past it the least
+                       recently active is forgotten, counted and printed; a trace's conversation_end
+                       lines free theirs, so memory is bounded by the conversations open at once
+  --workers N          files audited at once, each in a thread of its own (default: the number of
+                       cores, at most twice that); what is printed and reported is in file order
   --out DIR            reports and summary.json (default reports)
   --junit FILE         also write JUnit XML
 

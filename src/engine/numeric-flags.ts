@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { MAX_TIMER_MS } from "../transport/max-timer.ts";
 import { DEFAULT_TIMEOUT_MS } from "../transport/stdio.ts";
 import { InputError } from "../errors/input.ts";
+import { OPEN_CONVERSATIONS } from "../audit/audit-trace.ts";
 
 /**
  * fast-check seeds are 32-bit: it runs any other number as `seed | 0`, so 12345678901 would run as
@@ -71,6 +72,14 @@ export const NUMERIC_FLAGS = {
     max: 2 * cores,
     fallback: () => cores,
     hint: `This machine has ${cores} core(s): up to twice that many workers pay off; each one is a thread with its own adapter.`,
+  },
+  // An audit's memory is the truths of the conversations it follows at once; past this, the least recently
+  // active is forgotten (counted), which can only make the audit miss a fault.
+  "open-conversations": {
+    min: 1,
+    max: 1_000_000,
+    fallback: () => OPEN_CONVERSATIONS,
+    hint: "A trace that ends its conversations (docs/trace.md §2) needs only as many as run at once; each costs the text of its spans.",
   },
 } as const satisfies Record<string, NumericFlag>;
 

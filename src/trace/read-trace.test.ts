@@ -35,7 +35,17 @@ describe("readTrace", () => {
     expect(await collect(file)).toEqual({ lines: [2, 3], skipped: [] });
   });
 
+  it("yields a conversation's end line as an end, in file order with the exchanges", async () => {
+    const end = JSON.stringify({ conversation_end: "c1", at: "2026-12-03T16:00:01.000Z" });
+    const file = traceFile("ended.jsonl", `${HEADER}\n${exchange(1)}\n${end}\n${exchange(2)}\n`);
+    const read = [];
+    for await (const entry of readTrace(file))
+      read.push(entry.kind === "end" ? `${entry.line}: end of ${entry.end.conversation_end}` : `${entry.line}: exchange`);
+    expect(read).toEqual(["2: exchange", "3: end of c1", "4: exchange"]);
+  });
+
   it.each([
+    ["bad-end.jsonl", `${HEADER}\n${JSON.stringify({ conversation_end: "c1" })}\n`, "bad-end.jsonl:2: not a conversation end: ✖"],
     ["truncated.jsonl", `${HEADER}\n${exchange(1)}\n${exchange(2).slice(0, 40)}`, "truncated.jsonl:3: the last line is cut short"],
     ["not-json.jsonl", `${HEADER}\nnot json\n${exchange(2)}\n`, "not-json.jsonl:2: the line is not JSON"],
     ["unknown-op.jsonl", `${HEADER}\n${exchange(1, "transmogrify")}\n`, 'unknown-op.jsonl:2: unknown op "transmogrify"'],

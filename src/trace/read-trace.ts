@@ -1,14 +1,12 @@
 import { createReadStream } from "node:fs";
 import { describeIssues, InputError } from "../errors/input.ts";
 import { CompiledTraceExchange } from "../wire/compiled.ts";
-import { TRACE_FORMAT, TRACE_VERSION, type TraceExchange, TraceHeader } from "../wire/trace.ts";
+import { TRACE_FORMAT, TRACE_VERSION, TraceConversationEnd, type TraceExchange, TraceHeader } from "../wire/trace.ts";
 
-/** An exchange and where it stands, so a report can point at the trace's file and line. */
-export interface TracedExchange {
-  readonly file: string;
-  readonly line: number;
-  readonly exchange: TraceExchange;
-}
+/** A line after the header, and where it stands, so a report can point at the trace's file and line. */
+export type TracedLine =
+  | { readonly kind: "exchange"; readonly file: string; readonly line: number; readonly exchange: TraceExchange }
+  | { readonly kind: "end"; readonly file: string; readonly line: number; readonly end: TraceConversationEnd };
 
 export interface ReadOptions {
   /** Skip a bad exchange line (counted in `skipped`) instead of stopping at it; a bad header still stops. */
@@ -17,20 +15,22 @@ export interface ReadOptions {
   readonly skipped?: (error: InputError) => void;
   /** Told of the header, once it is read and valid. */
   readonly header?: (header: TraceHeader) => void;
+  /** Told how many bytes of the file have been read so far, after each chunk. */
+  readonly bytesRead?: (bytes: number) => void;
 }
 
 const HINT = "a trace is a header line, then one exchange per line (docs/trace.md); --lenient skips bad exchange lines and counts them.";
 
 /**
- * Streams a trace's exchanges in file order, one line in memory at a time, so a trace of any length reads in
+ * Streams a trace's exchanges and conversation ends in file order, one line in memory at a time, so a trace of any length reads in
  * bounded memory. A line that is not JSON, not an exchange (an unknown op included), a missing or unknown
  * header, or a last line cut short (no newline: a recorder killed mid-write) is an `invalid_trace` error
  * naming file and line.
  */
-export async function* readTrace(file: string, options: ReadOptions = {}): AsyncGenerator<TracedExchange> {
+export async function* readTrace(file: string, options: ReadOptions = {}): AsyncGenerator<TracedLine> {
   let number = 0;
   const bad = (message: string) => new InputError("invalid_trace", `${file}:${number}: ${message}`, HINT);
-  for await (const { text, complete } of lines(file)) {
+  for await (const { text, complete } of lines(file, options.bytesRead)) {
     number++;
     const problem = complete ? null : bad("the last line is cut short (no newline at its end): the recording stopped mid-write");
     const parsed = problem === null ? parseLine(text) : null;
@@ -41,9 +41,9 @@ export async function* readTrace(file: string, options: ReadOptions = {}): Async
       options.header?.(header);
       continue;
     }
-    const result = problem === null ? toExchange(parsed, bad) : problem;
+    const result = problem === null ? toLine(parsed, bad) : problem;
     if (!(result instanceof InputError)) {
-      yield { file, line: number, exchange: result };
+      yield "conversation_end" in result ? { kind: "end", file, line: number, end: result } : { kind: "exchange", file, line: number, exchange: result };
       continue;
     }
     const error = result;
@@ -73,8 +73,12 @@ function checkHeader(parsed: Parsed | null, bad: (message: string) => InputError
   return header.data;
 }
 
-function toExchange(parsed: Parsed | null, bad: (message: string) => InputError): TraceExchange | InputError {
+function toLine(parsed: Parsed | null, bad: (message: string) => InputError): TraceExchange | TraceConversationEnd | InputError {
   if (parsed === null || "error" in parsed) return bad(`the line is not JSON: ${parsed === null ? "" : parsed.error}`);
+  if ((parsed.json as { conversation_end?: unknown } | null)?.conversation_end !== undefined) {
+    const end = TraceConversationEnd.safeParse(parsed.json);
+    return end.success ? end.data : bad(`not a conversation end: ${describeIssues(end.error)}`);
+  }
   const op = (parsed.json as { request?: { op?: unknown } } | null)?.request?.op;
   if (typeof op === "string" && !["prune", "summarize", "reground", "compact"].includes(op))
     return bad(`unknown op ${JSON.stringify(op)}: an exchange records prune, summarize, reground or compact`);
@@ -87,11 +91,12 @@ function toExchange(parsed: Parsed | null, bad: (message: string) => InputError)
 }
 
 /** The file's lines, each with whether a newline ended it: only the last can lack one. */
-async function* lines(file: string): AsyncGenerator<{ text: string; complete: boolean }> {
+async function* lines(file: string, bytesRead?: (bytes: number) => void): AsyncGenerator<{ text: string; complete: boolean }> {
   let rest = "";
   const stream = createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 });
   try {
     for await (const chunk of stream as AsyncIterable<string>) {
+      bytesRead?.(stream.bytesRead);
       rest += chunk;
       let start = 0;
       for (let end = rest.indexOf("\n"); end !== -1; end = rest.indexOf("\n", start)) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { definePruner, type Pruner } from "../transport/pruner.ts";
 import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import { referenceModelPruner, referencePruner } from "../reference/index.ts";
-import { TraceExchange, TraceHeader } from "../wire/trace.ts";
+import { TraceConversationEnd, TraceExchange, TraceHeader } from "../wire/trace.ts";
 import type { Store, Window } from "../wire/window.ts";
 import { recordPruner } from "./record-pruner.ts";
 
@@ -64,6 +64,38 @@ describe("recordPruner", () => {
     await recorded.prune(window, [], store);
     await recorded.prune(window, [], store);
     expect(lines.slice(1).map((line) => TraceExchange.parse(JSON.parse(line)).request.id)).toEqual([1, 2]);
+  });
+
+  it("tags each exchange with the conversation current when it was asked, for a pruner serving many", async () => {
+    let current: string | undefined = "first";
+    const lines: string[] = [];
+    const recorded = recordPruner(referencePruner, (line) => lines.push(line), { conversation: () => current });
+    await recorded.prune(window, [], store);
+    current = "second";
+    await recorded.prune(window, [], store);
+    current = undefined;
+    await recorded.prune(window, [], store);
+    expect(lines.slice(1).map((line) => TraceExchange.parse(JSON.parse(line)).conversation)).toEqual(["first", "second", undefined]);
+  });
+
+  it("ends a conversation with a schema-valid end line, the one named or the current one", async () => {
+    const at = new Date("2026-12-06T10:00:00.000Z");
+    const lines: string[] = [];
+    const recorded = recordPruner(referencePruner, (line) => lines.push(line), { conversation: "c1", now: () => at });
+    recorded.endConversation();
+    recorded.endConversation("c2");
+    expect(lines.slice(1).map((line) => TraceConversationEnd.parse(JSON.parse(line)))).toEqual([
+      { conversation_end: "c1", at: at.toISOString() },
+      { conversation_end: "c2", at: at.toISOString() },
+    ]);
+  });
+
+  it("refuses to end a conversation it cannot name, with a typed error", () => {
+    const { lines, recorded } = recording(referencePruner);
+    expect(() => recorded.endConversation()).toThrow(
+      expect.objectContaining({ code: "invalid_argument", message: expect.stringContaining("no conversation to end") }),
+    );
+    expect(lines).toHaveLength(1);
   });
 });
 

@@ -1,13 +1,27 @@
+import { InputError } from "../errors/input.ts";
 import { toWireError } from "../transport/in-process.ts";
 import type { Pruner } from "../transport/pruner.ts";
 import type { OperationRequest, OperationResponse } from "../wire/protocol.ts";
-import { traceHeader, type TraceExchange } from "../wire/trace.ts";
+import { conversationEnd, traceHeader, type TraceExchange } from "../wire/trace.ts";
 import type { Window } from "../wire/window.ts";
 
 export interface RecordOptions {
-  /** The conversation every exchange of this pruner belongs to, so an audit follows its windows. */
-  readonly conversation?: string;
+  /**
+   * The conversation each exchange belongs to, so an audit follows its windows: one name for all, or a
+   * function asked at each call, for a pruner serving many conversations (one from an AsyncLocalStorage,
+   * say); `undefined` records the exchange without one.
+   */
+  readonly conversation?: string | (() => string | undefined);
   readonly now?: () => Date;
+}
+
+/** A recorded pruner, which can also say that a conversation is over (docs/trace.md §2). */
+export interface RecordedPruner extends Pruner {
+  /**
+   * Writes the conversation's end line: an audit forgets what it knew of its spans there, so a trace of
+   * many conversations audits in bounded memory. Without an argument, the conversation the options name now.
+   */
+  endConversation(conversation?: string): void;
 }
 
 /**
@@ -15,19 +29,23 @@ export interface RecordOptions {
  * and what it answered or refused. Answers and refusals pass through untouched; the request is serialized
  * before the pruner sees it, so a pruner that scribbles on its arguments does not rewrite its own record.
  */
-export function recordPruner(pruner: Pruner, write: (line: string) => void, options: RecordOptions = {}): Pruner {
+export function recordPruner(pruner: Pruner, write: (line: string) => void, options: RecordOptions = {}): RecordedPruner {
   const now = options.now ?? (() => new Date());
+  const named = options.conversation;
+  const conversationNow = typeof named === "function" ? named : () => named;
   write(JSON.stringify(traceHeader(now(), { name: pruner.name, capabilities: ["prune", ...pruner.capabilities.filter((c) => c !== "prune")] })));
   let nextId = 1;
   const record = async (request: OperationRequest, answer: () => Window | Promise<Window>): Promise<Window> => {
     const sent = JSON.stringify(request);
     const sent_at = now().toISOString();
+    // Asked before the call: the conversation the request was made in, whatever the pruner awaits meanwhile.
+    const conversation = conversationNow();
     const line = (response: OperationResponse) => {
       const exchange: Omit<TraceExchange, "request"> = {
         response,
         sent_at,
         answered_at: now().toISOString(),
-        ...(options.conversation === undefined ? {} : { conversation: options.conversation }),
+        ...(conversation === undefined ? {} : { conversation }),
       };
       // The request goes in as it was serialized before the call, not as the pruner may have left it.
       write(`{"request":${sent},${JSON.stringify(exchange).slice(1)}`);
@@ -73,5 +91,14 @@ export function recordPruner(pruner: Pruner, write: (line: string) => void, opti
           compact: (window, store, budget, model) =>
             record({ id: nextId++, op: "compact", window, store, budget }, () => compact.call(pruner, window, store, budget, model)),
         }),
+    endConversation: (conversation = conversationNow()) => {
+      if (conversation === undefined)
+        throw new InputError(
+          "invalid_argument",
+          "endConversation: no conversation to end",
+          'name it, endConversation("c1"), or record with options.conversation.',
+        );
+      write(JSON.stringify(conversationEnd(conversation, now())));
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TraceExchange, TraceHeader } from "../wire/trace.ts";
+import { TraceConversationEnd, TraceExchange, TraceHeader } from "../wire/trace.ts";
 import { StdioRecording } from "./record-stdio.ts";
 
 const window = { spans: [{ span_id: "s1", text: "x", tags: [], externalized_key: "k1" }], derivation_depth: 0 };
@@ -27,8 +27,10 @@ describe("StdioRecording, what the recorder writes of the lines going by", () =>
     recorder.end();
 
     expect(TraceHeader.parse(JSON.parse(lines[0]!))).toMatchObject({ implementation: { name: "my-pruner", capabilities: ["prune", "compact"] } });
-    const exchanges = lines.slice(1).map((line) => TraceExchange.parse(JSON.parse(line)));
+    const exchanges = lines.slice(1, -1).map((line) => TraceExchange.parse(JSON.parse(line)));
     expect(exchanges.map((exchange) => exchange.request.id)).toEqual([2, 1]);
+    // The conversation it was told to record ends with the recording.
+    expect(TraceConversationEnd.parse(JSON.parse(lines.at(-1)!))).toMatchObject({ conversation_end: "c1" });
     expect(lines[1]).toContain(`"request":${prune(2)},"response":${answer(2)}`);
     expect(exchanges.every((exchange) => exchange.conversation === "c1" && exchange.answered_at > exchange.sent_at)).toBe(true);
     expect(recorder.unpaired).toBe(0);

@@ -1,8 +1,13 @@
 import { Capability } from "../wire/protocol.ts";
-import { traceHeader, type TraceHeader } from "../wire/trace.ts";
+import { conversationEnd, traceHeader, type TraceHeader } from "../wire/trace.ts";
 import type { RecordOptions } from "./record-pruner.ts";
 
 const OPERATIONS: ReadonlySet<string> = new Set(Capability.options);
+
+/** The wire names no conversation, so a proxy records all it carries under one, named up front. */
+export interface StdioRecordOptions extends Pick<RecordOptions, "now"> {
+  readonly conversation?: string;
+}
 
 /**
  * Pairs the lines a runtime sends its stdio adapter with the lines the adapter answers, by request id, and
@@ -15,13 +20,13 @@ const OPERATIONS: ReadonlySet<string> = new Set(Capability.options);
  */
 export class StdioRecording {
   readonly #write: (line: string) => void;
-  readonly #options: RecordOptions;
+  readonly #options: StdioRecordOptions;
   readonly #pending = new Map<number, { readonly request: string; readonly sentAt: string }>();
   #hello: number | null = null;
   #headerWritten = false;
   unpaired = 0;
 
-  constructor(write: (line: string) => void, options: RecordOptions = {}) {
+  constructor(write: (line: string) => void, options: StdioRecordOptions = {}) {
     this.#write = write;
     this.#options = options;
   }
@@ -60,11 +65,15 @@ export class StdioRecording {
     this.#write(`{"request":${sent.request},"response":${line.trim()},${rest.slice(1)}`);
   }
 
-  /** The recording is over: a trace with no exchange still gets its header, so it reads as empty, not as broken. */
+  /**
+   * The recording is over: a trace with no exchange still gets its header, so it reads as empty, not as
+   * broken, and the conversation it recorded, if named, ends there.
+   */
   end(): void {
     this.#header();
     this.unpaired += this.#pending.size;
     this.#pending.clear();
+    if (this.#options.conversation !== undefined) this.#write(JSON.stringify(conversationEnd(this.#options.conversation, this.#date())));
   }
 
   #header(implementation?: TraceHeader["implementation"]): void {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HelloRequest, HelloResponse, OperationResponse, Request } from "./protocol.ts";
-import { TraceExchange, TraceHeader } from "./trace.ts";
+import { TraceConversationEnd, TraceExchange, TraceHeader } from "./trace.ts";
 import { ModelAnswerLine, ModelCallLine } from "./model.ts";
 import { Span, Window } from "./window.ts";
 
@@ -19,6 +19,7 @@ export const JSON_SCHEMA_SOURCES = {
   "span.schema.json": Span,
   "trace-header.schema.json": TraceHeader,
   "trace-exchange.schema.json": TraceExchange,
+  "trace-conversation-end.schema.json": TraceConversationEnd,
 } as const;
 
 export type JsonSchemaFile = keyof typeof JSON_SCHEMA_SOURCES;

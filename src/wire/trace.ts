@@ -42,3 +42,22 @@ export const TraceExchange = z
   })
   .meta({ id: "TraceExchange", description: "One line of a prunecheck trace after the header: a request and its answer or refusal." });
 export type TraceExchange = z.infer<typeof TraceExchange>;
+
+/**
+ * A line saying a conversation is over: an audit forgets what it knew of the conversation's spans there, so
+ * a trace of any number of conversations audits in memory bounded by the conversations open at once. An
+ * exchange naming the conversation after its end starts it again, knowing nothing.
+ */
+export const TraceConversationEnd = z
+  .strictObject({
+    conversation_end: z.string().min(1),
+    /** When the recording runtime ended it (ISO 8601). */
+    at: z.iso.datetime(),
+  })
+  .meta({ id: "TraceConversationEnd", description: "A line of a prunecheck trace after the header: the named conversation is over." });
+export type TraceConversationEnd = z.infer<typeof TraceConversationEnd>;
+
+/** The line a recorder writes when a conversation ends. */
+export function conversationEnd(conversation: string, at: Date): TraceConversationEnd {
+  return { conversation_end: conversation, at: at.toISOString() };
+}

@@ -134,6 +134,7 @@ window = {"spans": [
   {"span_id": "schema", "text": "users.email: VARCHAR(255) NOT NULL UNIQUE", "tags": ["precondition"], "externalized_key": None},
   {"span_id": "read", "text": "ls migrations/", "tags": [], "externalized_key": None}], "derivation_depth": 0}
 pruner.prune(window, ["schema"], {})
+pruner.end_conversation()
 `;
 
   it("audits to the naive pruner's violations, pointing at the lines it wrote", async () => {
@@ -142,6 +143,7 @@ pruner.prune(window, ["schema"], {})
     execFileSync("python3", ["-c", script, join(ROOT, "examples", "python"), trace]);
     const audit = await spawnCli(["audit", trace, "--out", join(dir, "audit")]);
     expect(audit.code).toBe(1);
+    expect(audit.stdout).toContain(`prunecheck: ${trace}: 1 exchange in 1 conversation (1 ended)\n`);
     expect(readSummary(join(dir, "audit")).violations).toEqual(["precondition-recoverable", "pointer-not-paraphrase"]);
     expect(readReports(join(dir, "audit")).every(({ report }) => report.origin.kind === "trace" && report.origin.line === 2)).toBe(true);
   });

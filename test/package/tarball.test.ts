@@ -27,6 +27,20 @@ console.log(result.text);
 console.log("conforms", result.conforms, "exit", result.exitCode, "reports", result.reports.length);
 `;
 
+/** A team recording its pruner in process, a trace per conversation, as docs/trace.md §3 shows. */
+const RECORD = `import { appendFileSync, writeFileSync } from "node:fs";
+import { definePruner, prune, recordPruner } from "prunecheck";
+const pruner = definePruner({ name: "my-pruner", capabilities: ["prune"], prune });
+const store = { k1: "users.email: VARCHAR(255) NOT NULL UNIQUE" };
+const window = { spans: [{ span_id: "s1", text: store.k1, tags: ["constraint"], externalized_key: "k1" }], derivation_depth: 0 };
+for (const file of ["a.jsonl", "b.jsonl"]) {
+  writeFileSync(file, "");
+  const recorded = recordPruner(pruner, (line) => appendFileSync(file, line + "\\n"), { conversation: file });
+  await recorded.prune(window, ["s1"], store);
+  recorded.endConversation();
+}
+`;
+
 let tarball = "";
 beforeAll(() => {
   const into = tempDir();
@@ -86,6 +100,19 @@ describe.for(["module", "commonjs"] as const)("the packed tarball in a fresh %s 
     expect(result.stdout).toMatch(/^conforms true exit 0 reports 0$/m);
     expect(result.stdout).toMatch(/^prunecheck: my-pruner conforms at core /m);
     expect(summary(dir, "api-reports").violations).toEqual([]);
+  });
+
+  it("records the user's pruner through the API and audits the traces, two worker threads at once", () => {
+    writeFileSync(join(dir, "record.mjs"), RECORD);
+    execFileSync(process.execPath, ["record.mjs"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+    const result = prunecheck(dir, "audit", "a.jsonl", "b.jsonl", "--workers", "2", "--out", "audit-reports");
+
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^prunecheck: a\.jsonl: 1 exchange in 1 conversation \(1 ended\)\nprunecheck: b\.jsonl: 1 exchange in 1 conversation \(1 ended\)$/m,
+    );
+    expect(result.stdout).toMatch(/^prunecheck: my-pruner conforms at core /m);
   });
 
   it("type-checks the user's pruner with the tsconfig `tsc --init` writes", () => {

@@ -7,7 +7,9 @@ so a pruner that edits its arguments does not rewrite its own record; a refusal 
     with open("trace.jsonl", "w") as trace:
         pruner = record(MyPruner(), lambda line: print(line, file=trace, flush=True), conversation="c1")
 
-`prunecheck audit trace.jsonl` then judges what the pruner did.
+`prunecheck audit trace.jsonl` then judges what the pruner did. `conversation` may also be a function,
+asked at each call, for a pruner serving many conversations; `end_conversation()` writes the line that tells
+an audit a conversation is over, so a trace of many conversations audits in bounded memory.
 """
 
 import json
@@ -52,19 +54,29 @@ class _Recorded:
         self._next_id += 1
         sent = _json({"id": rid, **request})
         sent_at = self._now()
+        conversation = self._current()
         try:
             window = call()
         except Exception as error:
-            self._line(sent, {"id": rid, "ok": False, "error": to_wire_error(error)}, sent_at)
+            self._line(sent, {"id": rid, "ok": False, "error": to_wire_error(error)}, sent_at, conversation)
             raise
-        self._line(sent, {"id": rid, "ok": True, "window": window}, sent_at)
+        self._line(sent, {"id": rid, "ok": True, "window": window}, sent_at, conversation)
         return window
 
-    def _line(self, sent, response, sent_at):
+    def _current(self):
+        return self._conversation() if callable(self._conversation) else self._conversation
+
+    def _line(self, sent, response, sent_at, conversation):
         rest = {"sent_at": sent_at, "answered_at": self._now()}
-        if self._conversation is not None:
-            rest["conversation"] = self._conversation
+        if conversation is not None:
+            rest["conversation"] = conversation
         self._write(f'{{"request":{sent},"response":{_json(response)},{_json(rest)[1:]}')
+
+    def end_conversation(self, conversation=None):
+        conversation = self._current() if conversation is None else conversation
+        if conversation is None:
+            raise ValueError("end_conversation: no conversation to end: name it, or record with conversation=")
+        self._write(_json({"conversation_end": conversation, "at": self._now()}))
 
     def prune(self, window, evict_ids, store):
         request = {"op": "prune", "window": window, "evict_ids": list(evict_ids), "store": store}

@@ -62,6 +62,28 @@ class TestRecord(unittest.TestCase):
         self.assertIsNone(recorded.compact)
         self.assertIsNone(recorded.summarize)
 
+    def test_a_conversation_function_tags_each_call_with_the_conversation_current_then(self):
+        current = ["first"]
+        recorded, lines = recording(ReferencePruner(), conversation=lambda: current[0])
+        recorded.prune(json.loads(json.dumps(WINDOW)), [], dict(STORE))
+        current[0] = None
+        recorded.prune(json.loads(json.dumps(WINDOW)), [], dict(STORE))
+        self.assertEqual([json.loads(line).get("conversation") for line in lines[1:]], ["first", None])
+
+    def test_end_conversation_writes_the_end_line_of_the_current_or_named_conversation(self):
+        recorded, lines = recording(ReferencePruner(), conversation="c1")
+        recorded.end_conversation()
+        recorded.end_conversation("c2")
+        ends = [json.loads(line) for line in lines[1:]]
+        self.assertEqual([end["conversation_end"] for end in ends], ["c1", "c2"])
+        self.assertEqual(set(ends[0]), {"conversation_end", "at"})
+
+    def test_end_conversation_without_a_conversation_is_refused(self):
+        recorded, lines = recording(ReferencePruner())
+        with self.assertRaises(ValueError):
+            recorded.end_conversation()
+        self.assertEqual(len(lines), 1)
+
 
 if __name__ == "__main__":
     unittest.main()
