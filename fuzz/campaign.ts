@@ -4,7 +4,7 @@ import type { Target } from "../src/reports/report.ts";
 import type { Io } from "../src/console/io.ts";
 import type { Capability } from "../src/wire/protocol.ts";
 import { MAX_TIMER_MS } from "../src/transport/max-timer.ts";
-import { loadCorpus, sameTarget } from "../src/engine/corpus.ts";
+import { loadCorpus, replaysOn, sameTarget } from "../src/engine/corpus.ts";
 import { reviveError, serializeError } from "../src/errors/serialized.ts";
 import type { CampaignCommand, Found, SerializedError, WorkerEvent, WorkerPlan, WorkerResult } from "./messages.ts";
 import { Progress } from "./progress.ts";
@@ -58,7 +58,11 @@ export async function runCampaign(options: CampaignOptions, io: Io, signal?: Abo
   const started = Date.now();
   const corpus = await loadCorpus(options.corpusDir);
   for (const { file, reason } of corpus.skipped) io.error(`prunecheck fuzz: corpus: skipping ${file}: ${reason}`);
-  const entries = corpus.entries.filter((entry) => sameTarget(entry.report.implementation.target, options.target));
+  // A recorded entry replays on an implementation of the name it was recorded from, which only the workers'
+  // drivers know: they keep those (replaysOn); the rest are this target's.
+  const entries = corpus.entries.filter(
+    (entry) => entry.report.implementation.target.kind === "recorded" || sameTarget(entry.report.implementation.target, options.target),
+  );
   const plan = (worker: number): WorkerPlan => ({
     target: options.target,
     timeoutMs: options.timeoutMs,
@@ -92,7 +96,7 @@ export async function runCampaign(options: CampaignOptions, io: Io, signal?: Abo
       case "ready":
         if (heard.ready !== null) return;
         heard.ready = { name: event.name, capabilities: event.capabilities };
-        return progress.start(heard.ready, entries.length);
+        return progress.start(heard.ready, entries.filter((entry) => replaysOn(entry, options.target, event.name)).length);
       case "progress":
         return progress.add(event);
       case "found":

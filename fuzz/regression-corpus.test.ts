@@ -14,8 +14,9 @@ import { replayEntry } from "./replay-entry.ts";
  * counterexample must still fail on the implementation it was found on, and the reference must pass it.
  * A corpus entry that stops failing means a generator change made it stale (rerun
  * properties/mutants/write-corpus.ts) or a property lost its bite (a bug). Entries may only name the
- * reference or a catalog mutant, which run from the catalog in this process: an entry naming anything else
- * (a command, another module) fails here and is never run.
+ * reference or a catalog mutant (by module, or by name for one an audit found in a recorded trace), which
+ * run from the catalog in this process: an entry naming anything else (a command, another module) fails
+ * here and is never run.
  */
 const { entries, skipped } = await loadCorpus("fuzz/corpus");
 
@@ -40,11 +41,9 @@ describe("the regression corpus", () => {
 
   describe.each(entries.map((entry) => [entry.file, entry] as const))("%s", (_file, entry) => {
     it("names the reference or a catalog mutant, and still fails on it", async () => {
-      const pruner = catalogPruner(entry.report.implementation.target);
-      expect(
-        pruner,
-        `${entry.file} names ${JSON.stringify(entry.report.implementation.target)}, which is neither the reference nor a catalog mutant`,
-      ).not.toBeNull();
+      const { target, name } = entry.report.implementation;
+      const pruner = catalogPruner(target, name);
+      expect(pruner, `${entry.file} names ${JSON.stringify(target)} (${name}), which is neither the reference nor a catalog mutant`).not.toBeNull();
       const outcome = await replay(entry, inProcessDriver(pruner ?? referencePruner));
       expect(outcome.verdict).toBe("still-fails");
       if (outcome.verdict === "still-fails") expect(outcome.report.property.id).toBe(entry.report.property.id);

@@ -5,7 +5,8 @@ import { buildReport, type Implementation } from "../src/reports/build.ts";
 import type { Report } from "../src/reports/report.ts";
 import type { CorpusEntry } from "../src/engine/corpus.ts";
 import type { ExhaustiveOrigin, RandomOrigin, TraceOrigin } from "../src/models/origin.ts";
-import { ConversationTruth, judgeExchange } from "../src/audit/judge.ts";
+import { askProbes, ConversationTruth, judgeExchange } from "../src/audit/judge.ts";
+import { usesModel } from "../src/transport/in-process.ts";
 import { exchangeReport } from "../src/audit/run-audit.ts";
 import type { OperationCall } from "../src/wire/protocol.ts";
 import { caseReport, judgeCase } from "./judge.ts";
@@ -55,13 +56,29 @@ async function replayExchange(driver: Driver, property: Property, origin: TraceO
   if (recorded === undefined) return { verdict: "skipped", reason: "the report holds no request to re-send" };
   const { id: _id, ...call } = recorded;
   const sent_at = new Date().toISOString();
-  const { request, outcome } = await driver.send(call as OperationCall);
+  const { request, outcome, model } = await driver.send(call as OperationCall);
   const response = outcome.ok ? { id: request.id, ok: true as const, window: outcome.window } : { id: request.id, ok: false as const, error: outcome.error };
   const exchange = { request, response, sent_at, answered_at: new Date().toISOString() };
-  const [found] = judgeExchange(exchange, new ConversationTruth(), [property], context.level);
-  if (found === undefined) return { verdict: "passes", requests: 1 };
-  const fresh = exchangeReport(property, { finding: found.finding, origin, exchange }, context, context.implementation);
-  return { verdict: "still-fails", report: fresh, requests: 1 };
+  // A property that judges one answer against another was found with the implementation asked again
+  // beside the exchange (audit --cmd/--impl): the fixed one is asked again too.
+  const probing = (property.probes ?? []).length > 0;
+  if (probing && usesModel(request, driver.capabilities))
+    return { verdict: "skipped", reason: `${driver.name} answers this request with the model, and ${property.id} is not judged where a model answers` };
+  const probes = probing ? await askProbes(call as OperationCall, new ConversationTruth(), [property], (probe) => driver.send(probe)) : undefined;
+  // The model this replay's exchange met is known: what the harness's model answered.
+  const [found] = judgeExchange(exchange, new ConversationTruth(), [property], context.level, {
+    model: model ?? [],
+    ...(probes === undefined ? {} : { probes }),
+  });
+  const requests = 1 + (probes?.length ?? 0);
+  if (found === undefined) return { verdict: "passes", requests };
+  const fresh = exchangeReport(
+    property,
+    { finding: found.finding, origin, exchange, ...(probes === undefined ? {} : { probes }) },
+    context,
+    context.implementation,
+  );
+  return { verdict: "still-fails", report: fresh, requests };
 }
 
 async function replayCase(driver: Driver, property: Property, origin: ExhaustiveOrigin, context: ReplayContext): Promise<EntryOutcome> {

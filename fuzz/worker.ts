@@ -7,6 +7,7 @@ import { enumerateCases } from "./exhaustive.ts";
 import type { ExhaustiveCase } from "../src/models/exhaustive-case.ts";
 import { caseReport, judgeCase, type CaseVerdict } from "./judge.ts";
 import type { CorpusVerdict, Phase, PropertyTally, WorkerEvent, WorkerPlan, WorkerResult } from "./messages.ts";
+import { replaysOn } from "../src/engine/corpus.ts";
 import { replayEntry } from "./replay-entry.ts";
 import { roundSeed } from "./seeds.ts";
 import { nthItem, owns, type Slot } from "./shard.ts";
@@ -55,7 +56,7 @@ interface Context {
 async function replayCorpus({ plan, driver, control, implementation, properties, tallies, progress }: Context): Promise<CorpusVerdict[]> {
   const verdicts: CorpusVerdict[] = [];
   for (const [index, entry] of plan.corpus.entries()) {
-    if (!owns(plan.slot, index) || control.stopped()) continue;
+    if (!owns(plan.slot, index) || !replaysOn(entry, plan.target, driver.name) || control.stopped()) continue;
     const property = entry.report.checked_property;
     const started = performance.now();
     const outcome = await replayEntry(driver, entry, { properties, level: plan.level, implementation, outDir: plan.outDir }).catch(unlessStopped(control));

@@ -9,6 +9,13 @@ describe("catalogPruner: what a corpus entry may make npm test run", () => {
     for (const mutant of MUTANTS) expect(catalogPruner(mutantTarget(mutant)), mutant.id).toBe(mutant.pruner);
   });
 
+  it("maps a recorded report to the catalog pruner of the name it was recorded from, and no other name", () => {
+    for (const mutant of MUTANTS) expect(catalogPruner({ kind: "recorded" }, mutant.pruner.name), mutant.id).toBe(mutant.pruner);
+    expect(catalogPruner({ kind: "recorded" }, referencePruner.name)).toBe(referencePruner);
+    expect(catalogPruner({ kind: "recorded" }, "naive-python")).toBeNull();
+    expect(catalogPruner({ kind: "recorded" })).toBeNull();
+  });
+
   it.each([
     ["a command", { kind: "cmd", command: "id > pwned.txt; python3 a.py" }],
     ["a module outside the catalog", { kind: "impl", path: "evil.mjs" }],

@@ -14,7 +14,7 @@ export interface FileRead {
 export interface AuditPlan {
   readonly properties: readonly string[];
   readonly level: Level;
-  readonly options: Omit<AuditTraceOptions, "progress">;
+  readonly options: Omit<AuditTraceOptions, "progress" | "ask">;
 }
 
 export interface AuditJob {
@@ -57,11 +57,12 @@ export async function auditFiles(files: readonly string[], properties: readonly 
     // Not `audited?.(told++, …)`: without a listener, an optional call skips its arguments, told++ with them.
     for (let next = audits[told]; next !== undefined; next = audits[++told]) audited?.(told, next);
   };
-  if (thread === undefined || workers === 1 || files.length <= 1) {
+  if (thread === undefined || workers === 1 || files.length <= 1 || traceOptions.ask !== undefined) {
     for (const [index, file] of files.entries())
       finished(index, await auditTrace(file, properties, level, { ...traceOptions, progress: (read) => progress?.(index, read) }));
   } else {
-    const plan: AuditPlan = { properties: properties.map((property) => property.id), level, options: traceOptions };
+    const { ask: _ask, ...planned } = traceOptions;
+    const plan: AuditPlan = { properties: properties.map((property) => property.id), level, options: planned };
     await inThreads(files, plan, thread, Math.min(workers, files.length), { progress, finished });
   }
   return audits as TraceAudit[];

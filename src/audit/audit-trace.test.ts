@@ -6,6 +6,7 @@ import { PROPERTIES } from "../../properties/index.ts";
 import { referencePruner } from "../reference/index.ts";
 import { recordPruner } from "../trace/record-pruner.ts";
 import type { Store, Window } from "../wire/window.ts";
+import { staleReEviction } from "../../test/helpers/stale-re-eviction.ts";
 import { auditTrace } from "./audit-trace.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "prunecheck-audit-"));
@@ -13,7 +14,7 @@ const store: Store = { k1: "the schema" };
 const original: Window = { spans: [{ span_id: "s", text: "the schema", tags: ["constraint"], externalized_key: "k1" }], derivation_depth: 0 };
 
 /** A trace of conversation c1 pruning its span, then re-evicting the pointer against a store edited since. */
-async function staleReEviction(): Promise<{ lines: string[]; stale: (conversation: string) => string; prune: (conversation: string) => Promise<string> }> {
+async function conversations(): Promise<{ lines: string[]; stale: (conversation: string) => string; prune: (conversation: string) => Promise<string> }> {
   const lines: string[] = [];
   const write = (line: string) => lines.push(line);
   let current = "c1";
@@ -25,14 +26,7 @@ async function staleReEviction(): Promise<{ lines: string[]; stale: (conversatio
     return lines.splice(before)[0] as string;
   };
   const pruned = await referencePruner.prune(original, ["s"], store);
-  const stale = (conversation: string) =>
-    JSON.stringify({
-      request: { id: 9, op: "prune", window: pruned, evict_ids: ["s"], store: { k1: "the schema, edited" } },
-      response: { id: 9, ok: true, window: pruned },
-      sent_at: "2026-12-03T16:00:00.000Z",
-      answered_at: "2026-12-03T16:00:00.001Z",
-      conversation,
-    });
+  const stale = (conversation: string) => staleReEviction(pruned, ["s"], "k1", conversation);
   return { lines, stale, prune };
 }
 
@@ -44,7 +38,7 @@ async function audited(lines: readonly string[], openConversations?: number) {
 
 describe("auditTrace", () => {
   it("forgets a conversation at its end line: an exchange naming it after that starts it again, knowing nothing", async () => {
-    const { lines, stale, prune } = await staleReEviction();
+    const { lines, stale, prune } = await conversations();
     const first = await prune("c1");
     const end = JSON.stringify({ conversation_end: "c1", at: "2026-12-03T16:00:00.000Z" });
     const followed = await audited([...lines, first, stale("c1")]);
@@ -56,7 +50,7 @@ describe("auditTrace", () => {
   });
 
   it("follows at most openConversations at once, forgetting the least recently active, and counts each forgotten", async () => {
-    const { lines, stale, prune } = await staleReEviction();
+    const { lines, stale, prune } = await conversations();
     // c1, c2, c1 again, c3: with room for two, c3 pushes out c2, the least recently active, not c1.
     const trace = [...lines, await prune("c1"), await prune("c2"), await prune("c1"), await prune("c3"), stale("c1")];
     const roomForTwo = await audited(trace, 2);
@@ -70,19 +64,9 @@ describe("auditTrace", () => {
   it("points each finding at the trace's file, line and conversation, and follows a conversation's spans", async () => {
     const lines: string[] = [];
     const recorded = recordPruner(referencePruner, (line) => lines.push(line), { conversation: "c1" });
-    const pruned = await recorded.prune(original, ["s"], store);
     // Line 3, recorded by hand: the runtime's store now holds another text under the pointer's key, and the
     // pruner re-evicted the pointer anyway. Only the conversation knows the pointer's original text.
-    const stale: Store = { k1: "the schema, edited" };
-    lines.push(
-      JSON.stringify({
-        request: { id: 2, op: "prune", window: pruned, evict_ids: ["s"], store: stale },
-        response: { id: 2, ok: true, window: pruned },
-        sent_at: "2026-12-03T16:00:00.000Z",
-        answered_at: "2026-12-03T16:00:00.001Z",
-        conversation: "c1",
-      }),
-    );
+    lines.push(staleReEviction(await recorded.prune(original, ["s"], store), ["s"], "k1", "c1"));
     const file = join(dir, "conversation.jsonl");
     writeFileSync(file, `${lines.join("\n")}\n`);
     const audit = await auditTrace(file, PROPERTIES, "strict");

@@ -1,15 +1,19 @@
 import type { Finding, Level, Property } from "../models/property.ts";
 import type { TraceOrigin } from "../models/origin.ts";
 import { readTrace } from "../trace/read-trace.ts";
-import type { Capability } from "../wire/protocol.ts";
+import type { Exchange } from "../transport/driver.ts";
+import { usesModel } from "../transport/in-process.ts";
+import type { Capability, OperationCall } from "../wire/protocol.ts";
 import type { TraceExchange, TraceHeader } from "../wire/trace.ts";
-import { ConversationTruth, judgeExchange } from "./judge.ts";
+import { askProbes, ConversationTruth, judgeExchange, type ExchangeContext, type ProbeExchange } from "./judge.ts";
 
 /** One exchange that broke a property, whole, with where the trace holds it. */
 export interface TraceFinding {
   readonly finding: Finding;
   readonly origin: TraceOrigin;
   readonly exchange: TraceExchange;
+  /** What the implementation answered when asked again beside it, when the audit re-asked. */
+  readonly probes?: readonly ProbeExchange[];
 }
 
 /**
@@ -34,6 +38,8 @@ export interface TraceAudit {
   readonly skipped: { readonly count: number; readonly first?: string };
   /** In catalog order, only properties with at least one finding. */
   readonly findings: readonly PropertyFindings[];
+  /** Exchanges the implementation was asked again beside, when the audit re-asked (`ask`). */
+  readonly probed: number;
 }
 
 /** How the trace's conversations went: how many the audit started following, how many ended, and how many it forgot. */
@@ -54,6 +60,12 @@ export interface AuditTraceOptions {
   readonly openConversations?: number;
   /** Told, after each chunk read, how far the audit is: bytes of the file read and exchanges judged. */
   readonly progress?: (read: { bytes: number; exchanges: number }) => void;
+  /**
+   * Sends a probe to the implementation, so the properties that judge one answer against another are
+   * judged too. Exchanges that used the model are not re-asked: the trace does not hold its answers, and
+   * another model would make any pruner look nondeterministic.
+   */
+  readonly ask?: (call: OperationCall) => Promise<Exchange>;
 }
 
 export const OPEN_CONVERSATIONS = 1000;
@@ -71,6 +83,8 @@ export async function auditTrace(file: string, properties: readonly Property[], 
   const ops: Partial<Record<Capability, number>> = {};
   let header: TraceHeader | undefined;
   let exchanges = 0;
+  let probed = 0;
+  const { ask } = options;
   const lines = readTrace(file, {
     lenient: options.lenient === true,
     skipped: (error) => (skipped = { count: skipped.count + 1, first: skipped.first ?? error.message }),
@@ -88,7 +102,14 @@ export async function auditTrace(file: string, properties: readonly Property[], 
     ops[exchange.request.op] = (ops[exchange.request.op] ?? 0) + 1;
     const { conversation } = exchange;
     const truth = conversation === undefined ? new ConversationTruth() : open.truth(conversation);
-    for (const { property, finding } of judgeExchange(exchange, truth, properties, level)) {
+    const { id: _id, ...call } = exchange.request;
+    // The header is read before the first exchange: what it declares says whether a compact used the model.
+    const capabilities = (header as TraceHeader).implementation?.capabilities ?? [];
+    const reasked = ask !== undefined && !usesModel(exchange.request, capabilities);
+    const probes = reasked ? await askProbes(call as OperationCall, truth, properties, ask) : undefined;
+    if (reasked) probed++;
+    const context = { capabilities, ...(probes === undefined ? {} : { probes }) };
+    for (const { property, finding } of judgeExchange(exchange, truth, properties, level, context)) {
       const seen = found.get(property);
       if (seen !== undefined) seen.count++;
       if (seen !== undefined && exchange.request.window.spans.length >= windowLength(seen.smallest)) continue;
@@ -96,9 +117,10 @@ export async function auditTrace(file: string, properties: readonly Property[], 
         exchange,
         properties.find((candidate) => candidate.id === property)!,
         level,
+        context,
       );
       const origin = { kind: "trace" as const, file, line, ...(conversation === undefined ? {} : { conversation }), ...(standalone ? { standalone } : {}) };
-      const smallest = { finding, exchange, origin };
+      const smallest = { finding, exchange, origin, ...(probes === undefined || probes.length === 0 ? {} : { probes }) };
       if (seen === undefined) found.set(property, { count: 1, firstLine: line, smallest });
       else seen.smallest = smallest;
     }
@@ -108,7 +130,7 @@ export async function auditTrace(file: string, properties: readonly Property[], 
     return seen === undefined ? [] : [{ property: property.id, ...seen }];
   });
   // readTrace throws on a file without a valid header, so a finished read has one.
-  return { header: header as TraceHeader, exchanges, conversations: open.counts(), ops, skipped, findings };
+  return { header: header as TraceHeader, exchanges, conversations: open.counts(), ops, skipped, findings, probed };
 }
 
 /**
@@ -161,6 +183,6 @@ export function windowLength(found: TraceFinding): number {
  * Whether the exchange breaks the property judged with only what its own request shows, not what the
  * conversation's earlier exchanges taught: then it is a counterexample of its own, which replay can re-send.
  */
-function breaksAlone(exchange: TraceExchange, property: Property, level: Level): boolean {
-  return judgeExchange(exchange, new ConversationTruth(), [property], level).length > 0;
+function breaksAlone(exchange: TraceExchange, property: Property, level: Level, context: ExchangeContext): boolean {
+  return judgeExchange(exchange, new ConversationTruth(), [property], level, context).length > 0;
 }

@@ -1,4 +1,8 @@
+import { PROBES, type ProbeName } from "../models/probes.ts";
 import type { Finding, Level, Property } from "../models/property.ts";
+import type { Exchange } from "../transport/driver.ts";
+import { usesModel } from "../transport/in-process.ts";
+import type { ModelExchange } from "../model/scripted-model.ts";
 import type { Fact, Truth } from "../models/truth.ts";
 import type { OperationCall, OperationRequest, Outcome } from "../wire/protocol.ts";
 import type { TraceExchange } from "../wire/trace.ts";
@@ -9,8 +13,9 @@ import { kindOf } from "../wire/window.ts";
  * Why a property cannot be judged from a trace alone: it needs another answer of the implementation (a
  * probe), or the live objects a pruner was handed rather than their bytes.
  */
-export function notJudgedReason(property: Property): string | null {
-  if ((property.probes ?? []).length > 0) return `needs the implementation to answer again (${(property.probes ?? []).join(", ")})`;
+export function notJudgedReason(property: Property, probing = false): string | null {
+  if (!probing && (property.probes ?? []).length > 0)
+    return `needs the implementation to answer again (${(property.probes ?? []).join(", ")}): give --cmd or --impl`;
   if (property.id === "inputs-immutable") return "needs the objects the pruner was handed; a trace holds their bytes";
   return null;
 }
@@ -58,14 +63,69 @@ export function outcomeOf(exchange: TraceExchange): Outcome {
   return exchange.response.ok ? { ok: true, window: exchange.response.window } : { ok: false, error: exchange.response.error };
 }
 
+/** A probe the implementation was asked beside a recorded exchange, and what it answered. */
+export interface ProbeExchange {
+  readonly name: ProbeName;
+  readonly exchange: Exchange;
+}
+
+/**
+ * Asks the implementation the probes the properties need beside a recorded request, built as a run builds
+ * them from what is known of the conversation, all at once (a pipelining adapter answers them together).
+ */
+export async function askProbes(
+  call: OperationCall,
+  truth: ConversationTruth,
+  properties: readonly Property[],
+  send: (call: OperationCall) => Promise<Exchange>,
+): Promise<ProbeExchange[]> {
+  const known = truth.before(call);
+  const names = [...new Set(properties.flatMap((property) => property.probes ?? []))];
+  const asked = names.flatMap((name) => {
+    const probe = PROBES[name].build(call, known);
+    return probe === null ? [] : [send(probe).then((exchange) => ({ name, exchange }))];
+  });
+  return Promise.all(asked);
+}
+
+/** What is known beside a recorded exchange, besides the exchange. */
+export interface ExchangeContext {
+  /** The implementation was asked again beside it: the properties that need another answer are judged too. */
+  readonly probes?: readonly ProbeExchange[];
+  /** What the recorded implementation declared (the trace's header): whether a compact used the model. */
+  readonly capabilities?: readonly string[];
+  /** What the model answered, when known (a replay's own); a trace does not hold it. */
+  readonly model?: readonly ModelExchange[];
+}
+
+/**
+ * What an audit takes the model to have done beside a refused exchange that used it, when it does not
+ * know: failed. A refusal of a model failure is honest, and a trace cannot show the model worked, so
+ * blaming the refusal could be a false finding; taken as failed, a refusal can only be let pass.
+ */
+const UNRECORDED_FAILURE: ModelExchange = {
+  call: { kind: "summarize", span_ids: ["(unrecorded)"] },
+  answer: { ok: false, error: { code: "error", message: "" } },
+};
+
 /** Judges one recorded exchange against every judgeable property, in catalog order. */
-export function judgeExchange(exchange: TraceExchange, truth: ConversationTruth, properties: readonly Property[], level: Level): AuditFinding[] {
+export function judgeExchange(
+  exchange: TraceExchange,
+  truth: ConversationTruth,
+  properties: readonly Property[],
+  level: Level,
+  context: ExchangeContext = {},
+): AuditFinding[] {
   const sent: OperationRequest = exchange.request;
   const { id: _id, ...call } = sent;
   const outcome = outcomeOf(exchange);
-  const step = { call: call as OperationCall, sent, outcome, probes: {}, model: [], truth: truth.before(call as OperationCall), level };
+  const { probes } = context;
+  const answers = Object.fromEntries((probes ?? []).map(({ name, exchange: asked }) => [name, asked.outcome]));
+  const unknown = context.model === undefined && !outcome.ok && usesModel(sent, context.capabilities ?? []);
+  const model = context.model ?? (unknown ? [UNRECORDED_FAILURE] : []);
+  const step = { call: call as OperationCall, sent, outcome, probes: answers, model, truth: truth.before(call as OperationCall), level };
   const findings = properties.flatMap((property) => {
-    if (notJudgedReason(property) !== null) return [];
+    if (notJudgedReason(property, probes !== undefined) !== null) return [];
     const finding = property.check(step);
     return finding === null ? [] : [{ property: property.id, finding }];
   });

@@ -4,13 +4,18 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
 import { memoryIo } from "../console/io.ts";
-import { referencePruner } from "../reference/index.ts";
+import { referenceModelPruner, referencePruner } from "../reference/index.ts";
+import { inProcessDriver } from "../transport/in-process.ts";
+import { compactGivesUp } from "../../properties/mutants/compact-gives-up.ts";
+import { nondeterministicCulprit } from "../../properties/mutants/nondeterministic-culprit.ts";
 import { Report } from "../reports/report.ts";
 import { recordPruner } from "../trace/record-pruner.ts";
 import { definePruner, type Pruner } from "../transport/pruner.ts";
 import type { Store, Window } from "../wire/window.ts";
 import { replayTarget } from "../cli/replay.ts";
 import { InputError } from "../errors/input.ts";
+import { loadCorpus } from "../engine/corpus.ts";
+import { staleReEviction } from "../../test/helpers/stale-re-eviction.ts";
 import { fileLine, runAudit } from "./run-audit.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "prunecheck-run-audit-"));
@@ -99,7 +104,7 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
   });
 
   it("prints each file's conversations, and says how many it forgot while open and what that costs", () => {
-    const audit = { header: { format: "prunecheck-trace", version: 1 }, exchanges: 5_000, ops: {}, skipped: { count: 0 }, findings: [] } as const;
+    const audit = { header: { format: "prunecheck-trace", version: 1 }, exchanges: 5_000, ops: {}, skipped: { count: 0 }, findings: [], probed: 0 } as const;
     expect(fileLine("t.jsonl", { ...audit, conversations: { started: 0, ended: 0, forgotten: 0 } }, 1000)).toBe("prunecheck: t.jsonl: 5,000 exchanges");
     expect(fileLine("t.jsonl", { ...audit, conversations: { started: 1_200, ended: 1_200, forgotten: 0 } }, 1000)).toBe(
       "prunecheck: t.jsonl: 5,000 exchanges in 1,200 conversations (1,200 ended)",
@@ -107,5 +112,87 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
     expect(fileLine("t.jsonl", { ...audit, conversations: { started: 3, ended: 0, forgotten: 1 } }, 2)).toBe(
       "prunecheck: t.jsonl: 5,000 exchanges in 3 conversations (0 ended; 1 conversation forgotten while open, more than --open-conversations 2 at once: their later exchanges were judged as if they started there, which can miss a fault)",
     );
+  });
+
+  it("adds what breaks its property alone to a regression corpus, under the recorded name, once; not what needed its conversation", async () => {
+    const corpus = join(dir, "corpus");
+    const file = await traceOf("for-corpus", naive, [large, small]);
+    const io = memoryIo();
+    const summary = await runAudit([file], options("corpus-run", { corpus }), io);
+    const { entries } = await loadCorpus(corpus);
+    expect(io.lines.at(-2)).toBe(`prunecheck audit: corpus ${corpus}: added ${summary.violations.length} entries`);
+    expect(entries.map((entry) => entry.report.property.id).sort()).toEqual([...summary.violations].sort());
+    expect(entries.every(({ report }) => report.implementation.name === "naive" && report.implementation.target.kind === "recorded")).toBe(true);
+    const again = memoryIo();
+    await runAudit([file], options("corpus-again", { corpus }), again);
+    expect(again.lines.at(-2)).toBe(`prunecheck audit: corpus ${corpus}: added 0 entries; ${summary.violations.length} already there`);
+
+    // The reference, re-evicting a pointer whose store copy changed since: only the conversation shows it.
+    const lines: string[] = [];
+    const recorded = recordPruner(referencePruner, (line) => lines.push(line), { conversation: "c" });
+    lines.push(staleReEviction(await recorded.prune(small, ["s1"], store), ["s1"], "k1", "c"));
+    const helpedFile = join(dir, "helped.jsonl");
+    writeFileSync(helpedFile, `${lines.join("\n")}\n`);
+    const helped = memoryIo();
+    const found = await runAudit([helpedFile], options("helped", { corpus: join(dir, "helped-corpus") }), helped);
+    expect(found.violations.length).toBeGreaterThan(0);
+    expect(helped.lines.at(-2)).toBe(
+      `prunecheck audit: corpus ${join(dir, "helped-corpus")}: added 0 entries; ${found.violations.length} found with the help of earlier exchanges, which fail only in their conversation, not added`,
+    );
+  });
+
+  describe("asking the implementation again (--cmd/--impl)", () => {
+    /** Records a call the pruner refuses: the refusal is what the trace holds. */
+    const refused = async (call: () => unknown) => expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(Error);
+    const two: Window = { spans: [span("a", "no copy", null, ["constraint"]), span("b", "none either", null, ["constraint"])], derivation_depth: 0 };
+
+    it("judges deterministic with a second answer beside each exchange, the report telling both", async () => {
+      const pruner = nondeterministicCulprit.pruner;
+      const lines: string[] = [];
+      const recorded = recordPruner(pruner, (line) => lines.push(line));
+      await refused(() => recorded.prune(two, ["a", "b"], {}));
+      const file = join(dir, "culprit.jsonl");
+      writeFileSync(file, `${lines.join("\n")}\n`);
+      const without = await runAudit([file], options("culprit-alone"), memoryIo());
+      expect(without.results.find((result) => result.property === "deterministic")?.reason).toMatch(/give --cmd or --impl$/);
+
+      const io = memoryIo();
+      const summary = await runAudit([file], options("culprit", { reask: inProcessDriver(pruner) }), io);
+      expect(io.lines[0]).toBe(
+        `prunecheck audit: asking ${pruner.name} again beside each exchange that did not use the model, for budget-reachable, deterministic`,
+      );
+      expect(summary.violations).toEqual(["deterministic"]);
+      const verdict = summary.results.find((result) => result.property === "deterministic")!;
+      const report = Report.parse(JSON.parse(readFileSync(`${verdict.report!}.json`, "utf8")));
+      expect(report.origin).toMatchObject({ kind: "trace", line: 2, standalone: true });
+      expect(report.story.join("\n")).toContain("Beside it, mutant:nondeterministic-culprit was asked to answer the same request again");
+      // Asked again of the reference, the same exchange is consistent.
+      const fixed = await runAudit([file], options("culprit-fixed", { reask: inProcessDriver({ ...referencePruner, name: pruner.name }) }), memoryIo());
+      expect(fixed.violations).toEqual([]);
+    });
+
+    it("judges budget-reachable with the implementation's own prune beside each compact", async () => {
+      const pruner = compactGivesUp.pruner;
+      const lines: string[] = [];
+      const recorded = recordPruner(pruner, (line) => lines.push(line));
+      const window: Window = { spans: [span("s1", store.k1!, "k1"), span("s2", store.k1!, "k1")], derivation_depth: 0 };
+      await refused(() => recorded.compact!(window, store, { unit: "chars", limit: 60 }));
+      const file = join(dir, "gives-up.jsonl");
+      writeFileSync(file, `${lines.join("\n")}\n`);
+      const summary = await runAudit([file], options("gives-up", { reask: inProcessDriver(pruner) }), memoryIo());
+      expect(summary.violations).toEqual(["budget-reachable"]);
+    });
+
+    it("does not ask again about an exchange that used the model, whose answers the trace does not hold", async () => {
+      const lines: string[] = [];
+      const recorded = recordPruner(referenceModelPruner, (line) => lines.push(line));
+      await recorded.summarizeWithModel!(small, ["s1"], "sum", store, { summarize: async () => ({ text: "a summary" }), choose: async (ids) => ids });
+      const file = join(dir, "model.jsonl");
+      writeFileSync(file, `${lines.join("\n")}\n`);
+      const summary = await runAudit([file], options("model", { reask: inProcessDriver(referenceModelPruner) }), memoryIo());
+      expect(summary.results.find((result) => result.property === "deterministic")?.reason).toBe(
+        "no exchange could be asked again: each used the model, whose answers a trace does not hold",
+      );
+    });
   });
 });

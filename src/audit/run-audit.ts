@@ -3,10 +3,15 @@ import { verdictLine } from "../console/verdict-line.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
 import { callLabel } from "../models/call-label.ts";
 import type { Level, Property } from "../models/property.ts";
+import { addToCorpus } from "../engine/corpus.ts";
 import { buildReport, type Implementation } from "../reports/build.ts";
+import type { Report } from "../reports/report.ts";
 import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
 import { Capability, type OperationCall } from "../wire/protocol.ts";
+import type { Driver } from "../transport/driver.ts";
+import type { TraceEntry } from "../models/trace-entry.ts";
+import { PROBES } from "../models/probes.ts";
 import { auditFiles } from "./audit-files.ts";
 import { AuditProgress } from "./audit-progress.ts";
 import { OPEN_CONVERSATIONS, windowLength, type TraceAudit, type TraceFinding } from "./audit-trace.ts";
@@ -22,9 +27,16 @@ export interface AuditOptions {
   readonly lenient?: boolean;
   /** How many conversations each file's audit follows at once (`auditTrace`). */
   readonly openConversations?: number;
+  /** A regression corpus folder to add each report to whose exchange breaks its property alone. */
+  readonly corpus?: string;
   /** How many files are audited at once (`auditFiles`), in threads that start at `thread`; 1 by default. */
   readonly workers?: number;
   readonly thread?: URL;
+  /**
+   * The implementation to ask again beside each exchange (--cmd/--impl), so the properties that judge one
+   * answer against another are judged too; files are then audited one at a time, in this thread.
+   */
+  readonly reask?: Driver;
 }
 
 /**
@@ -32,18 +44,25 @@ export interface AuditOptions {
  * first exchange that broke it (pointing at its file and line), the run summary and JUnit. Each file is read
  * in one streaming pass, `workers` files at once; what is printed and reported is in file order whatever
  * finished first. Properties that need the implementation to answer again are skipped with why, never
- * passed: a trace cannot show what a pruner would have answered.
+ * passed, unless `reask` names an implementation to ask: a trace cannot show what a pruner would have answered.
  */
 export async function runAudit(files: readonly string[], options: AuditOptions, io: Io): Promise<RunSummary> {
   const started = performance.now();
-  const judged = options.properties.filter((property) => notJudgedReason(property) === null);
+  const { reask } = options;
+  const judged = options.properties.filter((property) => notJudgedReason(property, reask !== undefined) === null);
+  if (reask !== undefined) {
+    const probing = judged.filter((property) => (property.probes ?? []).length > 0).map((property) => property.id);
+    io.line(`prunecheck audit: asking ${reask.name} again beside each exchange that did not use the model, for ${probing.join(", ") || "no property"}`);
+  }
   const progress = new AuditProgress(files);
   const hide = progress.show(io);
   let audits: TraceAudit[];
   try {
     audits = await auditFiles(files, judged, options.level, {
       workers: options.workers ?? 1,
-      ...(options.thread === undefined ? {} : { thread: options.thread }),
+      // A driver is one implementation in this thread: the files are audited here, one at a time.
+      ...(options.thread === undefined || reask !== undefined ? {} : { thread: options.thread }),
+      ...(reask === undefined ? {} : { ask: (call: OperationCall) => reask.send(call) }),
       lenient: options.lenient === true,
       ...(options.openConversations === undefined ? {} : { openConversations: options.openConversations }),
       progress: (index, read) => progress.read(index, read),
@@ -58,11 +77,14 @@ export async function runAudit(files: readonly string[], options: AuditOptions, 
   const implementation = recordedImplementation(audits);
   const exchanges = audits.reduce((sum, audit) => sum + audit.exchanges, 0);
   const results: ResultLine[] = [];
+  const reports: Report[] = [];
   for (const property of options.properties) {
-    const line = await verdict(property, audits, exchanges, implementation, options);
+    const { line, report } = await verdict(property, audits, exchanges, options);
     results.push(line);
+    if (report !== undefined) reports.push(report);
     io.line(verdictLine(line, { runs: `${line.runs} exchanges` }));
   }
+  if (options.corpus !== undefined) io.line(await corpusLine(options.corpus, reports));
   const summary = summarizeRun({
     implementation: implementation.name,
     level: options.level,
@@ -95,51 +117,83 @@ export function fileLine(file: string, audit: TraceAudit, openConversations: num
   return `prunecheck: ${file}: ${plural(audit.exchanges, "exchange")}${conversations}${skipped}`;
 }
 
+/**
+ * Adds the reports whose exchange breaks its property alone to the regression corpus, where a campaign
+ * against an implementation of the recorded name replays them (replaysOn); the others need their
+ * conversation, so they are not entries, and the line says how many.
+ */
+async function corpusLine(dir: string, reports: readonly Report[]): Promise<string> {
+  const alone = reports.filter((report) => report.origin.kind === "trace" && report.origin.standalone === true);
+  const added = await addToCorpus(dir, alone);
+  const known = alone.length - added.length;
+  const helped = reports.length - alone.length;
+  return [
+    `prunecheck audit: corpus ${dir}: added ${added.length} ${added.length === 1 ? "entry" : "entries"}`,
+    ...(known === 0 ? [] : [`${known} already there`]),
+    ...(helped === 0 ? [] : [`${helped} found with the help of earlier exchanges, which fail only in their conversation, not added`]),
+  ].join("; ");
+}
+
 async function verdict(
   property: Property,
   audits: readonly TraceAudit[],
   exchanges: number,
-  implementation: Implementation,
   options: AuditOptions,
-): Promise<ResultLine> {
-  const skip = (reason: string): ResultLine => ({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
+): Promise<{ line: ResultLine; report?: Report }> {
+  const skip = (reason: string) => ({ line: { property: property.id, status: "skipped" as const, runs: 0, requests: 0, ms: 0, reason } });
   if (property.level === "strict" && options.level === "core") return skip("strict-level property");
-  const notJudged = notJudgedReason(property);
+  const notJudged = notJudgedReason(property, options.reask !== undefined);
   if (notJudged !== null) return skip(`not judged from a trace: ${notJudged}`);
   if (exchanges === 0) return skip("the traces hold no exchange");
+  const probing = (property.probes ?? []).length > 0;
+  const probed = audits.reduce((sum, audit) => sum + audit.probed, 0);
+  if (probing && probed === 0) return skip("no exchange could be asked again: each used the model, whose answers a trace does not hold");
   // A requirement is a capability, or any one of several; the trace shows an op by holding an exchange of it.
   const holds = (capability: Capability) => audits.some((audit) => (audit.ops[capability] ?? 0) > 0);
   const unseen = property.requires.find((requirement) => (typeof requirement === "string" ? !holds(requirement) : !requirement.some(holds)));
   if (unseen !== undefined) return skip(`no ${[unseen].flat().join(" or ")} exchange in the trace${audits.length === 1 ? "" : "s"}`);
-  const found = audits.flatMap((audit) => audit.findings.filter((entry) => entry.property === property.id));
-  const base = { property: property.id, runs: exchanges, requests: exchanges, ms: 0 };
+  const found = audits.flatMap((audit) => audit.findings.filter((entry) => entry.property === property.id).map((entry) => ({ ...entry, audit })));
+  // A property that needs another answer judged only the exchanges asked again.
+  const judgedExchanges = probing ? probed : exchanges;
+  const base = { property: property.id, runs: judgedExchanges, requests: judgedExchanges, ms: 0 };
   const first = found[0];
-  if (first === undefined) return { ...base, status: "passed" };
+  if (first === undefined) return { line: { ...base, status: "passed" } };
   const count = found.reduce((sum, entry) => sum + entry.count, 0);
-  const smallest = found.reduce((best, entry) => (windowLength(entry.smallest) < windowLength(best) ? entry.smallest : best), first.smallest);
+  const smallest = found.reduce((best, entry) => (windowLength(entry.smallest) < windowLength(best.smallest) ? entry : best), first);
   const at = (file: string, line: number) => `${file}:${line}`;
+  const { origin } = smallest.smallest;
   const shown =
-    smallest.origin.file === first.smallest.origin.file && smallest.origin.line === first.firstLine
+    origin.file === first.smallest.origin.file && origin.line === first.firstLine
       ? ""
-      : `; the report shows ${at(smallest.origin.file, smallest.origin.line)}, the smallest window`;
-  return {
+      : `; the report shows ${at(origin.file, origin.line)}, the smallest window`;
+  // The implementation its own trace recorded, so a corpus entry names what a fixed build of it still answers to.
+  const report = exchangeReport(property, smallest.smallest, options, recordedImplementation([smallest.audit]));
+  const line: ResultLine = {
     ...base,
     status: "failed",
     violated: property.id,
-    message: `${smallest.finding.message} (${count} of ${exchanges} exchanges; first at ${at(first.smallest.origin.file, first.firstLine)}${shown})`,
-    report: await writeReport(options.outDir, exchangeReport(property, smallest, options, implementation)),
+    message: `${smallest.smallest.finding.message} (${count} of ${judgedExchanges} exchanges; first at ${at(first.smallest.origin.file, first.firstLine)}${shown})`,
+    report: await writeReport(options.outDir, report),
   };
+  return { line, report };
 }
 
 /** The report of one exchange that broke a property: the run's report, its story and exchange from the trace. */
-export function exchangeReport(property: Property, found: TraceFinding, options: Pick<AuditOptions, "level" | "outDir">, implementation: Implementation) {
+export function exchangeReport(
+  property: Property,
+  found: TraceFinding,
+  options: Pick<AuditOptions, "level" | "outDir"> & { readonly now?: Date },
+  implementation: Implementation,
+) {
   const { finding, origin, exchange } = found;
   const { id: _id, ...call } = exchange.request;
   const label = callLabel(call as OperationCall);
   const conversation = origin.conversation === undefined ? "" : ` of conversation ${JSON.stringify(origin.conversation)}`;
-  const trace = [
-    { kind: "env" as const, label: `${origin.file} line ${origin.line} recorded this exchange${conversation}, sent at ${exchange.sent_at}` },
-    { kind: "request" as const, label, exchange: { request: exchange.request, outcome: outcomeOf(exchange) } },
+  const trace: TraceEntry[] = [
+    { kind: "env", label: `${origin.file} line ${origin.line} recorded this exchange${conversation}, sent at ${exchange.sent_at}` },
+    { kind: "request", label, exchange: { request: exchange.request, outcome: outcomeOf(exchange) } },
+    // What the implementation answered when the audit asked it again, as a run's probes are told.
+    ...(found.probes ?? []).map(({ name, exchange: asked }) => ({ kind: "probe" as const, label: PROBES[name].label, exchange: asked })),
   ];
   const report = buildReport(
     {
@@ -154,7 +208,7 @@ export function exchangeReport(property: Property, found: TraceFinding, options:
       counterexample: `${origin.file}:${origin.line}: ${label}`,
     },
     implementation,
-    { outDir: options.outDir },
+    { outDir: options.outDir, ...(options.now === undefined ? {} : { now: options.now }) },
   );
   // Nothing recorded names an implementation to run: a standalone exchange replays on the one the user
   // names; one found with its conversation's help cannot be re-run alone (see replayTarget), and a fix is

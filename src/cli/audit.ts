@@ -6,12 +6,13 @@ import { InputError } from "../errors/input.ts";
 import { checkRunOutputs } from "../files/output-paths.ts";
 import { numericFlag } from "../engine/numeric-flags.ts";
 import { moduleEntry } from "../runtime/module-entry.ts";
+import { openTarget, targetFrom } from "../engine/target.ts";
 import { level, parse } from "./args.ts";
 import { exitCodeOf } from "./exit-code.ts";
 import { renderUsage } from "./help.ts";
 
 /** `prunecheck audit TRACE…`: recorded exchanges judged offline, with `run`'s verdicts, reports and exit codes. */
-export async function auditCommand(argv: readonly string[], io: Io): Promise<number> {
+export async function auditCommand(argv: readonly string[], io: Io, signal?: AbortSignal): Promise<number> {
   const { values, positionals } = parse(
     "audit",
     argv,
@@ -23,6 +24,10 @@ export async function auditCommand(argv: readonly string[], io: Io): Promise<num
       lenient: { type: "boolean" },
       "open-conversations": { type: "string" },
       workers: { type: "string" },
+      corpus: { type: "string" },
+      cmd: { type: "string" },
+      impl: { type: "string" },
+      "timeout-ms": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     true,
@@ -40,8 +45,17 @@ export async function auditCommand(argv: readonly string[], io: Io): Promise<num
     openConversations: numericFlag("open-conversations", values["open-conversations"]),
     workers: numericFlag("workers", values.workers),
     thread: moduleEntry(import.meta.url, "audit-thread"),
+    ...(values.corpus === undefined ? {} : { corpus: values.corpus }),
     ...(values.junit === undefined ? {} : { junit: values.junit }),
   };
   checkRunOutputs(options.outDir, options.junit);
-  return exitCodeOf(await runAudit(positionals, options, io));
+  const target = targetFrom(values);
+  if (target === null) return exitCodeOf(await runAudit(positionals, options, io));
+  // The implementation to ask again, as `run` would start it; closed whatever the audit comes to.
+  const reask = await openTarget(target, { timeoutMs: numericFlag("timeout-ms", values["timeout-ms"]), ...(signal === undefined ? {} : { signal }) });
+  try {
+    return exitCodeOf(await runAudit(positionals, { ...options, reask }, io));
+  } finally {
+    await reask.close();
+  }
 }

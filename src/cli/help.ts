@@ -88,15 +88,21 @@ stderr is its own; the recorder exits with the adapter's exit code.
   --cmd "<command>"   the adapter to record, as for run
   --trace FILE        the trace to write (replaced if it exists)
   --conversation ID   the conversation id every exchange is recorded under; it ends when the adapter exits`,
-  audit: `prunecheck audit <trace.jsonl>… [options]
+  audit: `prunecheck audit <trace.jsonl>… [--cmd "<shell command>" | --impl <module>] [options]
 
 Judges recorded exchanges (docs/trace.md) with the properties \`run\` checks, offline: every exchange,
 in one streaming pass per file, following each conversation's spans from one exchange to the next, with
 a live line of files, bytes and exchanges on a TTY (a status line every few seconds off one).
-Properties that need the implementation to answer again (deterministic, budget-reachable) or the objects
-it was handed (inputs-immutable) are skipped as not judged. A violation's report points at the trace's
-file and line; replay it on the fixed implementation with --cmd or --impl.
+Properties that need the implementation to answer again (deterministic, budget-reachable) are skipped
+as not judged, unless --cmd or --impl names it: then it is asked again beside each exchange that did not
+use the model (whose answers a trace does not hold), and files are audited one at a time. The objects a
+pruner was handed (inputs-immutable) are never in a trace. A violation's report points at the trace's
+file and line; one whose exchange breaks the property alone replays on the fixed implementation with
+--cmd or --impl.
 
+  --cmd "<command>"    the recorded implementation as a stdio adapter, to ask again (started with sh -c)
+  --impl <path>        the recorded implementation as a TS/JS module, to ask again
+  --timeout-ms N       per-request timeout when asking it, 1 to 2147483647 (default ${DEFAULT_TIMEOUT_MS})
   --level core|strict  conformance level (default core)
   --property ID        judge only this property (repeatable)
   --lenient            skip bad exchange lines, counted and printed, instead of stopping at the first
@@ -106,6 +112,9 @@ file and line; replay it on the fixed implementation with --cmd or --impl.
                        lines free theirs, so memory is bounded by the conversations open at once
   --workers N          files audited at once, each in a thread of its own (default: the number of
                        cores, at most twice that); what is printed and reported is in file order
+  --corpus DIR         add each violation whose exchange breaks the property alone to this regression
+                       corpus: \`prunecheck fuzz --corpus DIR\` replays it first on any implementation
+                       answering to the recorded name (the fixed build of it)
   --out DIR            reports and summary.json (default reports)
   --junit FILE         also write JUnit XML
 

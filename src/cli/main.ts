@@ -99,7 +99,7 @@ async function dispatch(argv: readonly string[], io: Io, signal: AbortSignal): P
     case "merge":
       return mergeCommand(rest, io);
     case "audit":
-      return auditCommand(rest, io);
+      return auditCommand(rest, io, signal);
     case "record":
       return recordCommand(rest, io);
     case "schema": {

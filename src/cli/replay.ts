@@ -2,7 +2,7 @@ import { InputError } from "../errors/input.ts";
 import { readJsonAs } from "../files/read-json.ts";
 import { PROPERTIES } from "../../properties/index.ts";
 import { replayEntry, type EntryOutcome } from "../../fuzz/replay-entry.ts";
-import { Report, type Target } from "../reports/report.ts";
+import { Report, withRequestsAsWritten, type Target } from "../reports/report.ts";
 import type { Origin } from "../models/origin.ts";
 import { targetFlags } from "../reports/build.ts";
 import { describeTarget, openTarget, type TargetOptions } from "../engine/target.ts";
@@ -17,6 +17,7 @@ export function readReport(path: string): Promise<Report> {
     code: "invalid_report",
     readHint: "Give the path of a <property>-<impl>-<seed>.json file from a reports folder (replay takes the .json report, not the .md rendering).",
     invalidHint: "Was it written by a different prunecheck version? Re-run `prunecheck run` to get a fresh one.",
+    finish: withRequestsAsWritten,
   });
 }
 

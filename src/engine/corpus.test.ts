@@ -10,7 +10,10 @@ import { PROPERTIES } from "../../properties/index.ts";
 import { referencePruner } from "../reference/index.ts";
 import { buildReport } from "../reports/build.ts";
 import type { Report, Target } from "../reports/report.ts";
-import { addToCorpus, corpusKey, loadCorpus, sameTarget, shapeOf, type CorpusEntry } from "./corpus.ts";
+import { addToCorpus, corpusKey, loadCorpus, replaysOn, sameTarget, shapeOf, type CorpusEntry } from "./corpus.ts";
+import { runAudit } from "../audit/run-audit.ts";
+import { memoryIo } from "../console/io.ts";
+import { recordPruner } from "../trace/record-pruner.ts";
 import type { ExhaustiveCase } from "../models/exhaustive-case.ts";
 import dropsPreconditions from "../../fuzz/fixtures/drops-preconditions.ts";
 import { caseReport, judgeCase } from "../../fuzz/judge.ts";
@@ -91,6 +94,18 @@ describe("corpus shapes and deduplication", () => {
     expect(await loadCorpus(join(dir, "absent"))).toEqual({ entries: [], skipped: [] });
   });
 
+  it('reads an entry\'s requests as written: a store key "__proto__" stays the own key it was', async () => {
+    const dir = await mkdtemp(join(tmpdir(), "prunecheck-proto-"));
+    const report = await exhaustiveReport(ONE_PRECONDITION, "precondition-recoverable");
+    const [request] = report.requests as [Report["requests"][number] & { store: Record<string, string> }];
+    const text = `${JSON.stringify(report)}`.replace(JSON.stringify(request.store), JSON.stringify(request.store).replace(/^\{/, '{"__proto__":"own",'));
+    await writeFile(join(dir, "entry.json"), text);
+    const [entry] = (await loadCorpus(dir)).entries as [CorpusEntry];
+    const store = (entry.report.requests[0] as { store: Record<string, string> }).store;
+    expect(Object.hasOwn(store, "__proto__")).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(store, "__proto__")?.value).toBe("own");
+  });
+
   it("compares module targets by resolved path", () => {
     expect(sameTarget({ kind: "impl", path: "./fuzz/x.ts" }, { kind: "impl", path: "fuzz/x.ts" })).toBe(true);
     expect(sameTarget({ kind: "cmd", command: "a" }, { kind: "cmd", command: "b" })).toBe(false);
@@ -148,5 +163,36 @@ describe("replaying corpus entries", () => {
       ["safe-prune-succeeds", "still-fails"],
     ]);
     expect(result.exhaustive.exhausted).toBe(true);
+  });
+
+  it("replays an entry found in a recorded trace on an implementation answering to the recorded name, and on no other", async () => {
+    const lines: string[] = [];
+    const recorded = recordPruner(dropsPreconditions, (line) => lines.push(line));
+    const store = { k1: "users.email: VARCHAR(255) NOT NULL UNIQUE" };
+    await recorded.prune({ spans: [{ span_id: "s1", text: store.k1, tags: ["constraint"], externalized_key: "k1" }], derivation_depth: 0 }, ["s1"], store);
+    const dir = await mkdtemp(join(tmpdir(), "prunecheck-recorded-"));
+    const trace = join(dir, "trace.jsonl");
+    await writeFile(trace, `${lines.join("\n")}\n`);
+    await runAudit([trace], { level: "core", properties: PROPERTIES, outDir: join(dir, "reports"), corpus: join(dir, "corpus") }, memoryIo());
+    const { entries } = await loadCorpus(join(dir, "corpus"));
+    expect(entries.length).toBeGreaterThan(0);
+    const [entry] = entries as [CorpusEntry];
+    expect(entry.report.implementation).toMatchObject({ name: dropsPreconditions.name, target: { kind: "recorded" } });
+    expect(replaysOn(entry, DROPS, dropsPreconditions.name)).toBe(true);
+    expect(replaysOn(entry, DROPS, "another-pruner")).toBe(false);
+    expect(replaysOn(entry, { kind: "recorded" }, "another-pruner")).toBe(false);
+
+    const run = (pruner: Pruner) =>
+      runWorker(workerPlan({ target: DROPS, seed: 1, budgetMs: 0, exhaustive: 0, roundRuns: 1, corpus: entries }), inProcessDriver(pruner), {
+        stopped: () => false,
+        failed: new Set(),
+        emit: () => undefined,
+      });
+    const still = await run(dropsPreconditions);
+    expect(still.corpus.map((verdict) => verdict.verdict)).toEqual(entries.map(() => "still-fails"));
+    // A fixed build answering to the same name passes them; an implementation of another name never runs them.
+    const fixed = await run({ ...referencePruner, name: dropsPreconditions.name });
+    expect(fixed.corpus.map((verdict) => verdict.verdict)).toEqual(entries.map(() => "passes"));
+    expect((await run(referencePruner)).corpus).toEqual([]);
   });
 });

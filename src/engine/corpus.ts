@@ -3,7 +3,7 @@ import { readdir } from "node:fs/promises";
 import { readJsonAs, type Expected } from "../files/read-json.ts";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { Report, type Target } from "../reports/report.ts";
+import { Report, withRequestsAsWritten, type Target } from "../reports/report.ts";
 import type { Span, Store } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import { isPreconditionBearing, PRECONDITION_TAGS } from "../wire/tags.ts";
@@ -27,7 +27,14 @@ export interface LoadedCorpus {
 }
 
 const CORPUS_HINT = "Corpus entries are report files of this version of prunecheck; remove anything else from the folder.";
-const CORPUS_ENTRY: Expected<Report> = { schema: Report, what: "corpus entry", code: "invalid_report", readHint: CORPUS_HINT, invalidHint: CORPUS_HINT };
+const CORPUS_ENTRY: Expected<Report> = {
+  schema: Report,
+  what: "corpus entry",
+  code: "invalid_report",
+  readHint: CORPUS_HINT,
+  invalidHint: CORPUS_HINT,
+  finish: withRequestsAsWritten,
+};
 
 /** Every report in the folder, in file-name order (so shards and workers split it the same way); none if there is no folder. */
 export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
@@ -67,8 +74,20 @@ export function shapeOf(report: Report): string {
   return `${ops.join(" ")} | ${span === undefined ? "-" : `${tagClassOf(span)}/${copyStateOf(span, store)}`}`;
 }
 
+/**
+ * Whether a campaign against `target`, whose implementation says its name is `name`, replays the entry: one
+ * found on the same target, or one found in a trace recorded from an implementation of that name (a trace
+ * names what it recorded by its hello name, the one thing a fixed build of it still shares).
+ */
+export function replaysOn(entry: CorpusEntry, target: Target, name: string): boolean {
+  const found = entry.report.implementation;
+  return found.target.kind === "recorded" ? found.name === name : sameTarget(found.target, target);
+}
+
 export function corpusKey(report: Report): string {
-  const identity = JSON.stringify([report.implementation.target, report.checked_property, report.property.id, shapeOf(report)]);
+  const { target, name } = report.implementation;
+  // Every recorded report has the same target: the implementation it was recorded from is its name.
+  const identity = JSON.stringify([target.kind === "recorded" ? { recorded: name } : target, report.checked_property, report.property.id, shapeOf(report)]);
   return createHash("sha256").update(identity).digest("hex").slice(0, 12);
 }
 

@@ -77,6 +77,8 @@ export interface Expected<T> {
   readonly readHint: string;
   /** What to do when it is JSON but not the expected thing. */
   readonly invalidHint: string;
+  /** What the parsed value becomes, given the JSON it was parsed from (zod's copy is not always the data as written). */
+  readonly finish?: (parsed: T, raw: unknown) => T;
 }
 
 /**
@@ -91,5 +93,5 @@ export async function readJsonAs<T>(path: string, expected: Expected<T>): Promis
   const parsed = expected.schema.safeParse(value);
   if (!parsed.success)
     throw new InputError(expected.code, `${path} is not a prunecheck ${expected.what}: ${describeIssues(parsed.error)}`, expected.invalidHint);
-  return parsed.data;
+  return expected.finish === undefined ? parsed.data : expected.finish(parsed.data, value);
 }

@@ -94,6 +94,17 @@ export type Report = z.infer<typeof ReportShape>;
 
 const FORMAT_1_CASE = "exhaustive ";
 
+/**
+ * A report as zod read it, with its requests as JSON.parse read them: nothing under `requests` has a
+ * default or a transform, so the two are the same but for a store key "__proto__", which zod drops to guard
+ * the prototype and a replayed request must send as the own key it was (a trace-found report is replayed
+ * from its request).
+ */
+export function withRequestsAsWritten(report: Report, raw: unknown): Report {
+  const requests = (raw as { requests?: unknown }).requests;
+  return Array.isArray(requests) && requests.length === report.requests.length ? { ...report, requests: requests as Report["requests"] } : report;
+}
+
 function fromFormat1(input: unknown): unknown {
   if (typeof input !== "object" || input === null || (input as { format?: unknown }).format !== "prunecheck-report/1") return input;
   const { seed, path, replayPath, ...rest } = input as Record<string, unknown>;

@@ -34,7 +34,7 @@ export function inProcessDriver(pruner: Pruner): Driver {
  * Whether the pruner gets the harness's model for this request: a summary without text is its to write,
  * and a compactor that declares `model` chooses and summarizes with it.
  */
-function usesModel(request: OperationRequest, capabilities: readonly string[]): boolean {
+export function usesModel(request: OperationRequest, capabilities: readonly string[]): boolean {
   return (request.op === "summarize" && request.summary_text === undefined) || (request.op === "compact" && capabilities.includes("model"));
 }
 

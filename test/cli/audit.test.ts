@@ -66,6 +66,21 @@ describe("prunecheck audit of a trace recorded from the naive Python pruner duri
     expect(junitCases(readFileSync(join(dir, "audit.xml"), "utf8")).map((test) => test.name)).toEqual(audited.results.map((result) => result.property));
   });
 
+  it("asked again of the naive pruner (--cmd), also judges deterministic: the run's violations but inputs-immutable", async () => {
+    const reasked = await spawnCli(["audit", trace, "--cmd", NAIVE, "--out", join(dir, "reasked")]);
+    expect(reasked.stderr).toBe("");
+    expect(reasked.code).toBe(1);
+    const run = readSummary(join(dir, "direct"));
+    expect(readSummary(join(dir, "reasked")).violations).toEqual(run.violations.filter((id) => id !== "inputs-immutable"));
+    const result = (id: string) => readSummary(join(dir, "reasked")).results.find((each) => each.property === id);
+    expect(result("deterministic")).toMatchObject({ status: "passed", runs: run.requests });
+    // The naive pruner compacts nothing: there is nothing to judge, not nothing to ask.
+    expect(result("budget-reachable")).toMatchObject({ status: "skipped", reason: "no compact exchange in the trace" });
+    expect(reasked.stdout).toMatch(
+      /^prunecheck audit: asking naive-python again beside each exchange that did not use the model, for budget-reachable, deterministic$/m,
+    );
+  });
+
   it("writes a report per violation that points at the trace line it shows, with that line's exchange", () => {
     const lines = readFileSync(trace, "utf8").split("\n");
     const reports = readReports(join(dir, "audit"));

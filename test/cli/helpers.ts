@@ -7,7 +7,7 @@ import { afterAll } from "vitest";
 import { memoryIo } from "../../src/console/io.ts";
 import { main } from "../../src/cli/main.ts";
 import type { RunSummary } from "../../src/reports/summary.ts";
-import { Report } from "../../src/reports/report.ts";
+import { Report, withRequestsAsWritten } from "../../src/reports/report.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BIN = join(ROOT, "bin", "prunecheck.js");
@@ -138,7 +138,11 @@ export function readReports(outDir: string): { readonly stem: string; readonly r
   return readdirSync(outDir)
     .filter((file) => file.endsWith(".json") && file !== "summary.json")
     .sort()
-    .map((file) => ({ stem: join(outDir, file.slice(0, -".json".length)), report: Report.parse(readJson(join(outDir, file))) }));
+    .map((file) => {
+      // As prunecheck reads a report: its requests as written (a store key "__proto__" kept).
+      const raw = readJson(join(outDir, file));
+      return { stem: join(outDir, file.slice(0, -".json".length)), report: withRequestsAsWritten(Report.parse(raw), raw) };
+    });
 }
 
 /** The JUnit test cases, each with its name and body (empty for a self-closing one). */
