@@ -32,7 +32,7 @@ export interface TraceAudit {
   readonly header: TraceHeader;
   readonly exchanges: number;
   readonly conversations: ConversationCounts;
-  /** Exchanges by op: a property about an op the trace never shows has nothing to judge. */
+  /** Exchanges by op, and (as `model`) those with the model's answers: a property about what the trace never shows has nothing to judge. */
   readonly ops: Readonly<Partial<Record<Capability, number>>>;
   /** Bad lines skipped with `lenient`: how many, and the first's message (kept alone, so a trace of garbage costs no memory). */
   readonly skipped: { readonly count: number; readonly first?: string };
@@ -100,6 +100,8 @@ export async function auditTrace(file: string, properties: readonly Property[], 
     const { line, exchange } = traced;
     exchanges++;
     ops[exchange.request.op] = (ops[exchange.request.op] ?? 0) + 1;
+    // The model's answers recorded beside it: what a property about the model needs to be judged at all.
+    if (exchange.model !== undefined) ops.model = (ops.model ?? 0) + 1;
     const { conversation } = exchange;
     const truth = conversation === undefined ? new ConversationTruth() : open.truth(conversation);
     const { id: _id, ...call } = exchange.request;

@@ -94,13 +94,13 @@ export interface ExchangeContext {
   readonly probes?: readonly ProbeExchange[];
   /** What the recorded implementation declared (the trace's header): whether a compact used the model. */
   readonly capabilities?: readonly string[];
-  /** What the model answered, when known (a replay's own); a trace does not hold it. */
+  /** What the model answered, when known otherwise than from the trace (a replay's own). */
   readonly model?: readonly ModelExchange[];
 }
 
 /**
- * What an audit takes the model to have done beside a refused exchange that used it, when it does not
- * know: failed. A refusal of a model failure is honest, and a trace cannot show the model worked, so
+ * What an audit takes the model to have done beside a refused exchange that used it, when the trace did not
+ * record its answers: failed. A refusal of a model failure is honest, and a trace cannot show the model worked, so
  * blaming the refusal could be a false finding; taken as failed, a refusal can only be let pass.
  */
 const UNRECORDED_FAILURE: ModelExchange = {
@@ -121,8 +121,9 @@ export function judgeExchange(
   const outcome = outcomeOf(exchange);
   const { probes } = context;
   const answers = Object.fromEntries((probes ?? []).map(({ name, exchange: asked }) => [name, asked.outcome]));
-  const unknown = context.model === undefined && !outcome.ok && usesModel(sent, context.capabilities ?? []);
-  const model = context.model ?? (unknown ? [UNRECORDED_FAILURE] : []);
+  const known = context.model ?? exchange.model;
+  const unknown = known === undefined && !outcome.ok && usesModel(sent, context.capabilities ?? []);
+  const model = known ?? (unknown ? [UNRECORDED_FAILURE] : []);
   const step = { call: call as OperationCall, sent, outcome, probes: answers, model, truth: truth.before(call as OperationCall), level };
   const findings = properties.flatMap((property) => {
     if (notJudgedReason(property, probes !== undefined) !== null) return [];

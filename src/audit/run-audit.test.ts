@@ -8,6 +8,8 @@ import { referenceModelPruner, referencePruner } from "../reference/index.ts";
 import { inProcessDriver } from "../transport/in-process.ts";
 import { compactGivesUp } from "../../properties/mutants/compact-gives-up.ts";
 import { nondeterministicCulprit } from "../../properties/mutants/nondeterministic-culprit.ts";
+import { deletesHistoryOnModelFailure } from "../../properties/mutants/deletes-history-on-model-failure.ts";
+import { ModelFailure } from "../errors/model-failure.ts";
 import { Report } from "../reports/report.ts";
 import { recordPruner } from "../trace/record-pruner.ts";
 import { definePruner, type Pruner } from "../transport/pruner.ts";
@@ -139,6 +141,25 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
     expect(helped.lines.at(-2)).toBe(
       `prunecheck audit: corpus ${join(dir, "helped-corpus")}: added 0 entries; ${found.violations.length} found with the help of earlier exchanges, which fail only in their conversation, not added`,
     );
+  });
+
+  it("judges model-failure-safe from the model's answers the recorder kept: history deleted on a failure is found, a refusal is not", async () => {
+    const failing = { summarize: async () => Promise.reject(new ModelFailure("error", "rate limited")), choose: async (ids: readonly string[]) => ids };
+    const traceWith = async (name: string, pruner: Pruner) => {
+      const lines: string[] = [];
+      const recorded = recordPruner(pruner, (line) => lines.push(line));
+      await Promise.resolve()
+        .then(() => recorded.summarizeWithModel!(small, ["s1"], "sum", store, failing))
+        .catch(() => undefined);
+      const file = join(dir, `${name}.jsonl`);
+      writeFileSync(file, `${lines.join("\n")}\n`);
+      return file;
+    };
+    const deleting = await runAudit([await traceWith("deletes", deletesHistoryOnModelFailure.pruner)], options("deletes"), memoryIo());
+    expect(deleting.violations).toContain("model-failure-safe");
+    const refusing = await runAudit([await traceWith("refuses", referenceModelPruner)], options("refuses"), memoryIo());
+    expect(refusing.violations).toEqual([]);
+    expect(refusing.results.find((result) => result.property === "model-failure-safe")?.status).toBe("passed");
   });
 
   describe("asking the implementation again (--cmd/--impl)", () => {

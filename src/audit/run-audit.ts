@@ -191,7 +191,11 @@ export function exchangeReport(
   const conversation = origin.conversation === undefined ? "" : ` of conversation ${JSON.stringify(origin.conversation)}`;
   const trace: TraceEntry[] = [
     { kind: "env", label: `${origin.file} line ${origin.line} recorded this exchange${conversation}, sent at ${exchange.sent_at}` },
-    { kind: "request", label, exchange: { request: exchange.request, outcome: outcomeOf(exchange) } },
+    {
+      kind: "request",
+      label,
+      exchange: { request: exchange.request, outcome: outcomeOf(exchange), ...(exchange.model === undefined ? {} : { model: exchange.model }) },
+    },
     // What the implementation answered when the audit asked it again, as a run's probes are told.
     ...(found.probes ?? []).map(({ name, exchange: asked }) => ({ kind: "probe" as const, label: PROBES[name].label, exchange: asked })),
   ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { definePruner, type Pruner } from "../transport/pruner.ts";
 import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
+import { ModelFailure } from "../errors/model-failure.ts";
 import { referenceModelPruner, referencePruner } from "../reference/index.ts";
 import { TraceConversationEnd, TraceExchange, TraceHeader } from "../wire/trace.ts";
 import type { Store, Window } from "../wire/window.ts";
@@ -118,5 +119,22 @@ describe("recordPruner of a model-driven pruner", () => {
     const [compactLine, summarizeLine] = lines.slice(1).map((line) => TraceExchange.parse(JSON.parse(line)));
     expect(compactLine?.request).toMatchObject({ op: "compact", budget });
     expect(summarizeLine?.request).toEqual({ id: 2, op: "summarize", window, span_ids: ["a"], summary_id: "sum", store });
+    // Beside each, the model's calls and answers, as the wire's model lines carry them.
+    expect(compactLine?.model).toEqual([{ call: { kind: "choose", span_ids: ["a", "b"], budget }, answer: { ok: true, evict_ids: ["a", "b"] } }]);
+    expect(summarizeLine?.model).toEqual([{ call: { kind: "summarize", span_ids: ["a"] }, answer: { ok: true, text: "summary of a" } }]);
+  });
+
+  it("records a failed model call as a failed answer, and the pruner's refusal of it", async () => {
+    const lines: string[] = [];
+    const recorded = recordPruner(referenceModelPruner, (line) => lines.push(line));
+    const failing = { ...model, summarize: async () => Promise.reject(new ModelFailure("timeout", "the model took too long")) };
+    await expect(Promise.resolve().then(() => recorded.summarizeWithModel!(window, ["a"], "sum", store, failing))).rejects.toMatchObject({
+      code: "model_failed",
+    });
+    const exchange = TraceExchange.parse(JSON.parse(lines[1] as string));
+    expect(exchange.model).toEqual([
+      { call: { kind: "summarize", span_ids: ["a"] }, answer: { ok: false, error: { code: "timeout", message: "the model took too long" } } },
+    ]);
+    expect(exchange.response).toMatchObject({ ok: false, error: { code: "model_failed" } });
   });
 });

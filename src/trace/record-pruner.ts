@@ -1,4 +1,8 @@
 import { InputError } from "../errors/input.ts";
+import { ModelFailure } from "../errors/model-failure.ts";
+import type { Model } from "../model/model.ts";
+import type { ModelExchange } from "../model/scripted-model.ts";
+import type { ModelCall } from "../wire/model.ts";
 import { toWireError } from "../transport/in-process.ts";
 import type { Pruner } from "../transport/pruner.ts";
 import type { OperationRequest, OperationResponse } from "../wire/protocol.ts";
@@ -35,7 +39,7 @@ export function recordPruner(pruner: Pruner, write: (line: string) => void, opti
   const conversationNow = typeof named === "function" ? named : () => named;
   write(JSON.stringify(traceHeader(now(), { name: pruner.name, capabilities: ["prune", ...pruner.capabilities.filter((c) => c !== "prune")] })));
   let nextId = 1;
-  const record = async (request: OperationRequest, answer: () => Window | Promise<Window>): Promise<Window> => {
+  const record = async (request: OperationRequest, answer: () => Window | Promise<Window>, model?: readonly ModelExchange[]): Promise<Window> => {
     const sent = JSON.stringify(request);
     const sent_at = now().toISOString();
     // Asked before the call: the conversation the request was made in, whatever the pruner awaits meanwhile.
@@ -46,6 +50,7 @@ export function recordPruner(pruner: Pruner, write: (line: string) => void, opti
         sent_at,
         answered_at: now().toISOString(),
         ...(conversation === undefined ? {} : { conversation }),
+        ...(model === undefined ? {} : { model: [...model] }),
       };
       // The request goes in as it was serialized before the call, not as the pruner may have left it.
       write(`{"request":${sent},${JSON.stringify(exchange).slice(1)}`);
@@ -77,10 +82,14 @@ export function recordPruner(pruner: Pruner, write: (line: string) => void, opti
     ...(summarizeWithModel === undefined
       ? {}
       : {
-          summarizeWithModel: (window, span_ids, summary_id, store, model) =>
-            record({ id: nextId++, op: "summarize", window, span_ids: [...span_ids], summary_id, store }, () =>
-              summarizeWithModel.call(pruner, window, span_ids, summary_id, store, model),
-            ),
+          summarizeWithModel: (window, span_ids, summary_id, store, model) => {
+            const seen = recordingModel(model);
+            return record(
+              { id: nextId++, op: "summarize", window, span_ids: [...span_ids], summary_id, store },
+              () => summarizeWithModel.call(pruner, window, span_ids, summary_id, store, seen.model),
+              seen.exchanges,
+            );
+          },
         }),
     ...(reground === undefined
       ? {}
@@ -88,8 +97,14 @@ export function recordPruner(pruner: Pruner, write: (line: string) => void, opti
     ...(compact === undefined
       ? {}
       : {
-          compact: (window, store, budget, model) =>
-            record({ id: nextId++, op: "compact", window, store, budget }, () => compact.call(pruner, window, store, budget, model)),
+          compact: (window, store, budget, model) => {
+            const seen = model === undefined ? undefined : recordingModel(model);
+            return record(
+              { id: nextId++, op: "compact", window, store, budget },
+              () => compact.call(pruner, window, store, budget, seen?.model),
+              seen?.exchanges,
+            );
+          },
         }),
     endConversation: (conversation = conversationNow()) => {
       if (conversation === undefined)
@@ -99,6 +114,44 @@ export function recordPruner(pruner: Pruner, write: (line: string) => void, opti
           'name it, endConversation("c1"), or record with options.conversation.',
         );
       write(JSON.stringify(conversationEnd(conversation, now())));
+    },
+  };
+}
+
+/**
+ * The same model, noting each call the pruner makes and what it answered, as the wire's model lines carry
+ * them; a failure (a thrown ModelFailure, or any error) is noted as a failed answer and thrown on.
+ */
+function recordingModel(model: Model): { model: Model; exchanges: ModelExchange[] } {
+  const exchanges: ModelExchange[] = [];
+  const failed = (call: ModelCall, error: unknown) => {
+    const code = error instanceof ModelFailure ? error.code : "error";
+    exchanges.push({ call, answer: { ok: false, error: { code, message: error instanceof Error ? error.message : String(error) } } });
+    return error;
+  };
+  return {
+    exchanges,
+    model: {
+      async summarize(spanIds, prompt) {
+        const call: ModelCall = { kind: "summarize", span_ids: [...spanIds], ...(prompt === undefined ? {} : { prompt }) };
+        const summary = await model.summarize(spanIds, prompt).catch((error: unknown) => Promise.reject(failed(call, error)));
+        exchanges.push({
+          call,
+          answer: { ok: true, text: summary.text, ...(summary.provenance === undefined ? {} : { provenance: [...summary.provenance] }) },
+        });
+        return summary;
+      },
+      async choose(spanIds, options) {
+        const call: ModelCall = {
+          kind: "choose",
+          span_ids: [...spanIds],
+          ...(options?.budget === undefined ? {} : { budget: options.budget }),
+          ...(options?.prompt === undefined ? {} : { prompt: options.prompt }),
+        };
+        const chosen = await model.choose(spanIds, options).catch((error: unknown) => Promise.reject(failed(call, error)));
+        exchanges.push({ call, answer: { ok: true, evict_ids: [...chosen] } });
+        return chosen;
+      },
     },
   };
 }

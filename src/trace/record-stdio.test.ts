@@ -62,4 +62,30 @@ describe("StdioRecording, what the recorder writes of the lines going by", () =>
     expect(lines).toHaveLength(2);
     expect(TraceHeader.parse(JSON.parse(lines[0]!)).implementation).toBeUndefined();
   });
+
+  it("records the model lines of a request beside its exchange, never mistaking a model call for the answer", () => {
+    const { lines, recorder } = recording();
+    recorder.request(JSON.stringify({ id: 0, op: "hello", protocol: 1 }));
+    recorder.response(JSON.stringify({ id: 0, ok: true, protocol: 1, name: "model-driven", capabilities: ["prune", "summarize", "model"] }));
+    const summarize = JSON.stringify({ id: 1, op: "summarize", window, span_ids: ["s1"], summary_id: "sum", store: { k1: "x" } });
+    recorder.request(summarize);
+    recorder.response(JSON.stringify({ id: 1, model: { kind: "summarize", span_ids: ["s1"] } }));
+    recorder.request(JSON.stringify({ id: 1, model_answer: { ok: false, error: { code: "timeout", message: "slow" } } }));
+    const refusal = JSON.stringify({
+      id: 1,
+      ok: false,
+      error: { type: "UnrecoverablePruneError", message: "the model failed", span_id: null, code: "model_failed" },
+    });
+    recorder.response(refusal);
+    recorder.request(prune(2));
+    recorder.response(answer(2));
+    recorder.end();
+
+    const [summarized, pruned] = lines.slice(1).map((line) => TraceExchange.parse(JSON.parse(line)));
+    expect(lines[1]).toContain(`"request":${summarize},"response":${refusal}`);
+    expect(summarized?.model).toEqual([{ call: { kind: "summarize", span_ids: ["s1"] }, answer: { ok: false, error: { code: "timeout", message: "slow" } } }]);
+    // An adapter that declared the model and made no call: known to have made none.
+    expect(pruned?.model).toEqual([]);
+    expect(recorder.unpaired).toBe(0);
+  });
 });

@@ -21,9 +21,11 @@ export interface StdioRecordOptions extends Pick<RecordOptions, "now"> {
 export class StdioRecording {
   readonly #write: (line: string) => void;
   readonly #options: StdioRecordOptions;
-  readonly #pending = new Map<number, { readonly request: string; readonly sentAt: string }>();
+  readonly #pending = new Map<number, { readonly request: string; readonly sentAt: string; readonly model: { call: unknown; answer?: unknown }[] }>();
   #hello: number | null = null;
   #headerWritten = false;
+  /** The adapter's hello declared `model`: every exchange then records its model calls, none if it made none. */
+  #declaresModel = false;
   unpaired = 0;
 
   constructor(write: (line: string) => void, options: StdioRecordOptions = {}) {
@@ -36,8 +38,14 @@ export class StdioRecording {
     if (line.trim() === "") return;
     const message = parseMessage(line);
     if (message === null) return void this.unpaired++;
-    if (message.op === "hello") this.#hello = message.id;
-    else if (typeof message.op === "string" && OPERATIONS.has(message.op)) this.#pending.set(message.id, { request: line.trim(), sentAt: this.#now() });
+    // Protocol 1.1: the model's answer to the adapter's last call while it handles request `id`.
+    if ("model_answer" in message) {
+      const call = this.#pending.get(message.id)?.model.find((each) => !("answer" in each));
+      if (call === undefined) return void this.unpaired++;
+      call.answer = message.model_answer;
+    } else if (message.op === "hello") this.#hello = message.id;
+    else if (typeof message.op === "string" && OPERATIONS.has(message.op))
+      this.#pending.set(message.id, { request: line.trim(), sentAt: this.#now(), model: [] });
   }
 
   /** A line the adapter answered. */
@@ -50,17 +58,23 @@ export class StdioRecording {
       const { name, capabilities } = message as { name?: unknown; capabilities?: unknown };
       if (typeof name === "string" && name !== "" && Array.isArray(capabilities)) {
         this.#header({ name, capabilities: capabilities.filter((c): c is string => typeof c === "string") });
+        this.#declaresModel = capabilities.includes("model");
       }
       return;
     }
     const sent = this.#pending.get(message.id);
     if (sent === undefined) return void this.unpaired++;
+    // Protocol 1.1: a call to the model while the adapter handles the request, not its answer.
+    if ("model" in message) return void sent.model.push({ call: message.model });
     this.#pending.delete(message.id);
     this.#header();
+    const answered = sent.model.filter((each) => "answer" in each);
+    this.unpaired += sent.model.length - answered.length;
     const rest = JSON.stringify({
       sent_at: sent.sentAt,
       answered_at: this.#now(),
       ...(this.#options.conversation === undefined ? {} : { conversation: this.#options.conversation }),
+      ...(this.#declaresModel || answered.length > 0 ? { model: answered } : {}),
     });
     this.#write(`{"request":${sent.request},"response":${line.trim()},${rest.slice(1)}`);
   }
@@ -91,7 +105,7 @@ export class StdioRecording {
   }
 }
 
-function parseMessage(line: string): { id: number; op?: unknown } | null {
+function parseMessage(line: string): { id: number; op?: unknown; model?: unknown; model_answer?: unknown } | null {
   try {
     const json = JSON.parse(line) as { id?: unknown } | null;
     return typeof json === "object" && json !== null && Number.isSafeInteger(json.id) ? (json as { id: number }) : null;

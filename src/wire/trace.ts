@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ModelAnswer, ModelCall } from "./model.ts";
 import { OperationRequest, OperationResponse } from "./protocol.ts";
 
 /** The trace format this prunecheck writes and reads (docs/trace.md). */
@@ -39,6 +40,12 @@ export const TraceExchange = z
     answered_at: z.iso.datetime(),
     /** The run or conversation the exchange belongs to, as the recording runtime names it. */
     conversation: z.string().min(1).optional(),
+    /**
+     * The model calls the pruner made while it answered, each with the model's answer, in order, when the
+     * recorder saw them (it handed the pruner the model, or carried the protocol's model lines); empty when
+     * it was handed a model and made no call. Without it, an audit cannot tell whether the model failed.
+     */
+    model: z.array(z.strictObject({ call: ModelCall, answer: ModelAnswer })).optional(),
   })
   .meta({ id: "TraceExchange", description: "One line of a prunecheck trace after the header: a request and its answer or refusal." });
 export type TraceExchange = z.infer<typeof TraceExchange>;

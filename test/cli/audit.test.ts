@@ -136,6 +136,32 @@ describe("prunecheck audit of a conforming pruner's trace", () => {
   }, 120_000);
 });
 
+describe("prunecheck audit of model-driven compactors recorded over stdio (protocol 1.1)", () => {
+  const compactor = (file: string) => `python3 "${join(ROOT, "examples", "python", file)}"`;
+
+  it.for([
+    ["model_compactor.py", []],
+    ["careless_compactor.py", ["choice-gated"]],
+  ] as const)("%s: the trace keeps the model's calls and answers, and audits to the run's violations, model-failure-safe judged", async ([file, violated]) => {
+    const dir = tempDir();
+    const trace = join(dir, "model.jsonl");
+    const run = await spawnCli(["run", "--cmd", recorded(compactor(file), trace), "--runs", "25", "--seed", String(SEED), "--out", join(dir, "run")]);
+    expect(readSummary(join(dir, "run")).violations).toEqual(violated);
+    const exchanges = readFileSync(trace, "utf8")
+      .trimEnd()
+      .split("\n")
+      .slice(1)
+      .map((line) => TraceExchange.parse(JSON.parse(line)));
+    expect(exchanges.every((exchange) => exchange.model !== undefined)).toBe(true);
+    expect(exchanges.some((exchange) => exchange.model?.some(({ answer }) => !answer.ok))).toBe(true);
+    const audit = await spawnCli(["audit", trace, "--out", join(dir, "audit")]);
+    expect([run.code, audit.code]).toEqual([violated.length === 0 ? 0 : 1, violated.length === 0 ? 0 : 1]);
+    const audited = readSummary(join(dir, "audit"));
+    expect(audited.violations).toEqual(violated);
+    expect(audited.results.find((result) => result.property === "model-failure-safe")?.status).toBe("passed");
+  });
+});
+
 describe("prunecheck audit of a trace the Python kit recorded in process", () => {
   // What a team with a Python pruner does: wrap it with record() where its runtime calls it.
   const script = `
@@ -161,6 +187,30 @@ pruner.end_conversation()
     expect(audit.stdout).toContain(`prunecheck: ${trace}: 1 exchange in 1 conversation (1 ended)\n`);
     expect(readSummary(join(dir, "audit")).violations).toEqual(["precondition-recoverable", "pointer-not-paraphrase"]);
     expect(readReports(join(dir, "audit")).every(({ report }) => report.origin.kind === "trace" && report.origin.line === 2)).toBe(true);
+  });
+
+  it("keeps a model-driven compactor's model calls, so its refusal of a failed model is judged as one", async () => {
+    const dir = tempDir();
+    const trace = join(dir, "model.jsonl");
+    const compactor = `
+import sys
+sys.path.insert(0, sys.argv[1])
+from prunecheck_adapter import record
+from prunecheck_adapter.model import ModelFailure
+from prunecheck_adapter.model_compact import ModelCompactor
+class Failing:
+    def choose(self, span_ids, budget=None, prompt=None): return list(span_ids)
+    def summarize(self, span_ids, prompt=None): raise ModelFailure("error", "rate limited")
+trace = open(sys.argv[2], "w")
+pruner = record(ModelCompactor(), lambda line: print(line, file=trace, flush=True))
+spans = [{"span_id": f"s{at}", "text": "x" * 40, "tags": [], "externalized_key": f"k{at}"} for at in range(3)]
+try: pruner.compact({"spans": spans, "derivation_depth": 0}, {f"k{at}": "x" * 40 for at in range(3)}, {"unit": "chars", "limit": 50}, Failing())
+except Exception: pass
+`;
+    execFileSync("python3", ["-c", compactor, join(ROOT, "examples", "python"), trace]);
+    const audit = await spawnCli(["audit", trace, "--out", join(dir, "audit")]);
+    expect(audit.code).toBe(0);
+    expect(readSummary(join(dir, "audit")).results.find((result) => result.property === "model-failure-safe")?.status).toBe("passed");
   });
 });
 

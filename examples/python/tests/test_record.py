@@ -4,6 +4,8 @@ import json
 import unittest
 
 from prunecheck_adapter import UnrecoverablePruneError, record
+from prunecheck_adapter.model import ModelFailure
+from prunecheck_adapter.model_compact import ModelCompactor
 from prunecheck_adapter.reference import ReferencePruner
 
 SPAN = {"span_id": "a", "text": "A", "tags": ["invariant"], "externalized_key": "ka"}
@@ -83,6 +85,30 @@ class TestRecord(unittest.TestCase):
         with self.assertRaises(ValueError):
             recorded.end_conversation()
         self.assertEqual(len(lines), 1)
+
+    def test_a_model_handed_to_the_pruner_is_recorded_call_by_call_a_failure_too(self):
+        class FailingSummaries:
+            def choose(self, span_ids, budget=None, prompt=None):
+                return list(span_ids)
+
+            def summarize(self, span_ids, prompt=None):
+                raise ModelFailure("timeout", "the model took too long")
+
+        spans = [{"span_id": f"s{at}", "text": "x" * 40, "tags": [], "externalized_key": f"k{at}"} for at in range(3)]
+        window = {"spans": spans, "derivation_depth": 0}
+        store = {f"k{at}": "x" * 40 for at in range(3)}
+        recorded, lines = recording(ModelCompactor())
+        with self.assertRaises(UnrecoverablePruneError):
+            recorded.compact(window, store, {"unit": "chars", "limit": 50}, FailingSummaries())
+        exchange = json.loads(lines[1])
+        self.assertEqual(
+            exchange["model"],
+            [
+                {"call": {"kind": "choose", "span_ids": ["s0", "s1", "s2"], "budget": {"unit": "chars", "limit": 50}}, "answer": {"ok": True, "evict_ids": ["s0", "s1", "s2"]}},
+                {"call": {"kind": "summarize", "span_ids": ["s0", "s1", "s2"]}, "answer": {"ok": False, "error": {"code": "timeout", "message": "the model took too long"}}},
+            ],
+        )
+        self.assertEqual(exchange["response"]["error"]["code"], "model_failed")
 
 
 if __name__ == "__main__":
