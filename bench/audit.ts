@@ -6,12 +6,12 @@
  * RSS is its own. The trace is conversations of the reference's recorded answers (recordPruner), windows
  * of 20 spans of a few hundred characters. And what recording adds to each
  * exchange: the Python reference adapter asked the same prunes one after another, directly and through
- * `prunecheck record` (the compiled CLI: `npm run build` first).
+ * `prunecheck record`; and `prunecheck audit --workers` on several files (the compiled CLI: `npm run build` first).
  * `npx tsx bench/audit.ts [--write]` (`--write`: into docs/performance.md).
  */
 import { execFileSync } from "node:child_process";
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, statSync, writeSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { PROPERTIES } from "../properties/index.ts";
@@ -141,6 +141,42 @@ export async function benchAudit(sizes: readonly TraceSize[]): Promise<Measure[]
   }
 }
 
+export interface Parallel {
+  readonly files: number;
+  readonly mb: number;
+  readonly workers: number;
+  readonly oneSeconds: number;
+  readonly manySeconds: number;
+}
+
+/**
+ * The same traces audited by the compiled CLI one at a time and with `--workers`, as a user runs it (a thread
+ * from the sources would spend its first second compiling TypeScript): wall time of each process.
+ */
+export async function benchWorkers(count: number, mbEach: number, workers: number): Promise<Parallel> {
+  const dir = mkdtempSync(join(tmpdir(), "prunecheck-bench-workers-"));
+  try {
+    const files = Array.from({ length: count }, (_, at) => join(dir, `trace-${at}.jsonl`));
+    for (const file of files) await writeTrace(file, mbEach, true);
+    const run = (n: number) => {
+      const started = performance.now();
+      execFileSync(process.execPath, ["bin/prunecheck.js", "audit", ...files, "--workers", String(n), "--level", "strict", "--out", join(dir, "reports")], {
+        stdio: "ignore",
+      });
+      return (performance.now() - started) / 1000;
+    };
+    const mb = files.reduce((sum, file) => sum + statSync(file).size / 1e6, 0);
+    return { files: count, mb, workers, oneSeconds: run(1), manySeconds: run(workers) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function renderWorkers(parallel: Parallel): string {
+  const { files, mb, workers, oneSeconds, manySeconds } = parallel;
+  return `Several files: \`prunecheck audit\` of ${files} traces, ${mb.toFixed(0)} MB in all, at strict, took ${oneSeconds.toFixed(1)} s one at a time and ${manySeconds.toFixed(1)} s with --workers ${workers} (${(oneSeconds / manySeconds).toFixed(2)}x as fast, on ${availableParallelism()} cores).`;
+}
+
 export interface Latency {
   readonly requests: number;
   readonly directMs: number;
@@ -202,7 +238,7 @@ if (process.argv[2] === "child") {
     { mb: 2000, ends: true },
     { mb: 2000, ends: false },
   ];
-  const rendered = `${renderAudit(await benchAudit(sizes))}\n\n${renderRecording(await benchRecording(2000))}`;
+  const rendered = `${renderAudit(await benchAudit(sizes))}\n\n${renderWorkers(await benchWorkers(4, 100, 2))}\n\n${renderRecording(await benchRecording(2000))}`;
   process.stdout.write(`${rendered}\n`);
   if (process.argv.includes("--write")) {
     await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("audit"));
