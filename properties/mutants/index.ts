@@ -1,5 +1,7 @@
 import { compactGivesUp } from "./compact-gives-up.ts";
 import { compactIgnoresCopies } from "./compact-ignores-copies.ts";
+import { compactOvershootsBudget } from "./compact-overshoots-budget.ts";
+import { pointersCostNothing } from "./pointers-cost-nothing.ts";
 import { comparesPrefix } from "./compares-prefix.ts";
 import { comparesPrefix16k } from "./compares-prefix-16k.ts";
 import { comparesPrefix1k } from "./compares-prefix-1k.ts";
@@ -11,7 +13,10 @@ import { dropsUntaggedEvicted } from "./drops-untagged-evicted.ts";
 import { forgetsPreconditionTag } from "./forgets-precondition-tag.ts";
 import { keepsLast256 } from "./keeps-last-256.ts";
 import { lowercasesPointerTags } from "./lowercases-pointer-tags.ts";
+import { pointerByText } from "./pointer-by-text.ts";
+import { emptyKeyIsNoKey } from "./empty-key-is-no-key.ts";
 import { missingDepthCheck } from "./missing-depth-check.ts";
+import { summarizesDerivedWindow } from "./summarizes-derived-window.ts";
 import type { Mutant } from "./mutant.ts";
 import { mutatesInput } from "./mutates-input.ts";
 import { nondeterministicCulprit } from "./nondeterministic-culprit.ts";
@@ -27,6 +32,7 @@ import { refusesEverything } from "./refuses-everything.ts";
 import { refusesExternalizedPrecondition } from "./refuses-externalized-precondition.ts";
 import { regroundNoRehydrate } from "./reground-no-rehydrate.ts";
 import { regroundUnchecked } from "./reground-unchecked.ts";
+import { regroundRefreshesOriginals } from "./reground-refreshes-originals.ts";
 import { silentTruncation } from "./silent-truncation.ts";
 import { storesModelError } from "./stores-model-error.ts";
 import { deletesHistoryOnModelFailure } from "./deletes-history-on-model-failure.ts";
@@ -73,8 +79,11 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   pointerKeyedBySpanId,
   pointerDropsExtraFields,
   lowercasesPointerTags,
+  pointerByText,
+  emptyKeyIsNoKey,
   dropsReevictedPointers,
   missingDepthCheck,
+  summarizesDerivedWindow,
   depthNotIncremented,
   summaryOfSummary,
   summarySourceUnchecked,
@@ -86,6 +95,7 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   summaryKeepsOnlyPreconditionTags,
   regroundNoRehydrate,
   regroundUnchecked,
+  regroundRefreshesOriginals,
   untypedRefusal,
   refusalWithoutSpanId,
   wrongRefusalCode,
@@ -94,6 +104,8 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   refusesExternalizedPrecondition,
   compactGivesUp,
   compactIgnoresCopies,
+  compactOvershootsBudget,
+  pointersCostNothing,
   pointersMovedToEnd,
   keepsLast256,
   silentTruncation,
