@@ -33,6 +33,11 @@ import adkCompactorCompactOnly from "../../adapters/compact-only/adk-token-compa
  * without the other, and the libraries run once per CI rather than twice.
  */
 const REMOVAL_PRUNE = ["precondition-recoverable", "pointer-not-paraphrase", "depth-bound", "dependencies-intact", "safe-prune-succeeds"];
+/**
+ * trimMessages "first" keeps a prefix: it also drops a summary whose sources the store has lost, the
+ * destructive action [s-destructive] refuses (found once the generators lose a summary's source, issue 17).
+ */
+const TRIM_FIRST = inCatalogOrder([...REMOVAL_PRUNE, "provenance-resolves"]);
 /** Given a budget it cannot meet, pruneMessages run again over its own answer drops more: no fixed point (the matrix's story). */
 const VERCEL = [
   "precondition-recoverable",
@@ -106,11 +111,11 @@ function inCatalogOrder(ids: readonly string[]): string[] {
 
 const VERDICTS: [Pruner, string[]][] = [
   [langchainLast, REMOVAL_PRUNE],
-  [langchainFirst, REMOVAL_PRUNE],
+  [langchainFirst, TRIM_FIRST],
   [vercel, VERCEL],
   // Only the library's compact judged: what trimMessages / pruneMessages choose by themselves.
   [langchainLastCompactOnly, ["precondition-recoverable", "pointer-not-paraphrase", "depth-bound", "dependencies-intact"]],
-  [langchainFirstCompactOnly, ["precondition-recoverable", "pointer-not-paraphrase", "depth-bound"]],
+  [langchainFirstCompactOnly, ["precondition-recoverable", "pointer-not-paraphrase", "depth-bound", "provenance-resolves"]],
   [vercelCompactOnly, VERCEL],
   // Its prune is the adapter's removal of the named messages; the compact-only twin judges the middleware alone.
   [summarization, withRemoval(SUMMARIZATION)],

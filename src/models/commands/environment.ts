@@ -58,9 +58,16 @@ export class Corrupt implements fc.AsyncCommand<World, Harness> {
     const referenced = world.referencedKeys();
     const marked = world.window.spans.map((span, index) => ({ span, index })).filter(({ span }) => world.markOf(span.span_id) === this.mark);
     if (this.corruption === "delete-store") {
-      const keys = marked
-        .flatMap(({ span }) => [span.externalized_key, ...(span.provenance ?? []).map((entry) => entry.externalized_key)])
-        .filter((key): key is string => key !== null && Object.hasOwn(world.store, key));
+      // A summary carries its sources' keys: the copy of a marked source is lost from under the summary too,
+      // which is how a summary comes to stand on a source the store no longer holds ([s-destructive]).
+      const fromSummaries = world.window.spans.flatMap((span) =>
+        (span.provenance ?? []).filter((entry) => world.markOf(entry.span_id) === this.mark).map((entry) => entry.externalized_key),
+      );
+      const own = marked.flatMap(({ span }) => [span.externalized_key, ...(span.provenance ?? []).map((entry) => entry.externalized_key)]);
+      // Appended, never merged: where no summary adds a key, the choice is the one it always was.
+      const keys = [...own, ...fromSummaries.filter((key) => !own.includes(key))].filter(
+        (key): key is string => key !== null && Object.hasOwn(world.store, key),
+      );
       const key = keys[this.variant % Math.max(keys.length, 1)];
       if (key === undefined) return null;
       delete world.store[key];
