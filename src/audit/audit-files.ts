@@ -43,8 +43,8 @@ export interface AuditFilesOptions extends Omit<AuditTraceOptions, "progress"> {
 
 /**
  * Audits the files, at most `workers` at once, and gives their audits in file order. With one file, one
- * worker or no thread module it audits in this thread; else each worker thread takes the next file when
- * done with one.
+ * worker, no thread module or an implementation to ask again (one driver, which lives in this thread) it
+ * audits in this thread; else each worker thread takes the next file when done with one.
  * A bad file stops the audit as it does file by file: the files after it are abandoned, those before it
  * finish, and the first bad file's error is thrown, so which error a user sees never depends on timing.
  */
