@@ -1,4 +1,4 @@
-import { PROBES, type ProbeName } from "../models/probes.ts";
+import { PROBES, probesOf, type ProbeName } from "../models/probes.ts";
 import type { Finding, Level, Property } from "../models/property.ts";
 import type { Exchange } from "../transport/driver.ts";
 import { usesModel } from "../transport/in-process.ts";
@@ -80,8 +80,7 @@ export async function askProbes(
   send: (call: OperationCall) => Promise<Exchange>,
 ): Promise<ProbeExchange[]> {
   const known = truth.before(call);
-  const names = [...new Set(properties.flatMap((property) => property.probes ?? []))];
-  const asked = names.flatMap((name) => {
+  const asked = probesOf(properties).flatMap((name) => {
     const probe = PROBES[name].build(call, known);
     return probe === null ? [] : [send(probe).then((exchange) => ({ name, exchange }))];
   });

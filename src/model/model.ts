@@ -1,3 +1,4 @@
+import type { ModelCall } from "../wire/model.ts";
 import type { Budget } from "../wire/protocol.ts";
 
 /**
@@ -9,4 +10,19 @@ export interface Model {
   summarize(spanIds: readonly string[], prompt?: string): Promise<{ readonly text: string; readonly provenance?: readonly string[] }>;
   /** Which of these spans can go, in the model's judgment ("is this redundant?"). */
   choose(spanIds: readonly string[], options?: { readonly budget?: Budget; readonly prompt?: string }): Promise<readonly string[]>;
+}
+
+/** The wire's call for `Model.summarize`: what a model line carries, and what a report or a trace records. */
+export function summarizeCall(spanIds: readonly string[], prompt?: string): ModelCall {
+  return { kind: "summarize", span_ids: [...spanIds], ...(prompt === undefined ? {} : { prompt }) };
+}
+
+/** The wire's call for `Model.choose`, its options as fields (those left undefined, left out). */
+export function chooseCall(spanIds: readonly string[], options: { readonly budget?: Budget; readonly prompt?: string } = {}): ModelCall {
+  return {
+    kind: "choose",
+    span_ids: [...spanIds],
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+    ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
+  };
 }

@@ -2,7 +2,7 @@ import { ModelFailure } from "../errors/model-failure.ts";
 import type { ModelAnswer, ModelCall } from "../wire/model.ts";
 import type { Span } from "../wire/window.ts";
 import { answerCall, type ModelAnswerSpec } from "./answer.ts";
-import type { Model } from "./model.ts";
+import { chooseCall, summarizeCall, type Model } from "./model.ts";
 
 /** One call the pruner made and what it was answered, in order: what a report's story quotes. */
 export interface ModelExchange {
@@ -47,11 +47,11 @@ export function scriptedModel(script: readonly ModelAnswerSpec[], window: { read
   };
   const model: Model = {
     async summarize(spanIds, prompt) {
-      const answer = ask({ kind: "summarize", span_ids: [...spanIds], ...(prompt === undefined ? {} : { prompt }) });
+      const answer = ask(summarizeCall(spanIds, prompt));
       return "text" in answer ? { text: answer.text, ...(answer.provenance === undefined ? {} : { provenance: answer.provenance }) } : { text: "" };
     },
     async choose(spanIds, options = {}) {
-      const answer = ask({ kind: "choose", span_ids: [...spanIds], ...options });
+      const answer = ask(chooseCall(spanIds, options));
       return "evict_ids" in answer ? answer.evict_ids : [];
     },
   };

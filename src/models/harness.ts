@@ -3,7 +3,7 @@ import { AdapterFault } from "../errors/adapter-fault.ts";
 import type { OperationCall, Outcome } from "../wire/protocol.ts";
 import type { Store } from "../wire/window.ts";
 import { adapterProtocol } from "./adapter-protocol.ts";
-import { PROBES, type ProbeName } from "./probes.ts";
+import { PROBES, probesOf, type ProbeName } from "./probes.ts";
 import type { Level, Property, Step } from "./property.ts";
 import type { TraceEntry } from "./trace-entry.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
@@ -137,10 +137,6 @@ export class Harness {
       throw violation;
     }
   }
-}
-
-function probesOf(properties: readonly Property[]): readonly ProbeName[] {
-  return [...new Set(properties.flatMap((property) => property.probes ?? []))];
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { OperationCall } from "../wire/protocol.ts";
+import type { Property } from "./property.ts";
 import { kindOf } from "../wire/window.ts";
 import { hasExactCopy, type Truth } from "./truth.ts";
 
@@ -30,3 +31,8 @@ export const PROBES = {
 } as const;
 
 export type ProbeName = keyof typeof PROBES;
+
+/** Every probe the properties ask for, once each: what is sent beside a request they judge. */
+export function probesOf(properties: readonly Property[]): readonly ProbeName[] {
+  return [...new Set(properties.flatMap((property) => property.probes ?? []))];
+}

@@ -1,6 +1,6 @@
 import { InputError } from "../errors/input.ts";
 import { ModelFailure } from "../errors/model-failure.ts";
-import type { Model } from "../model/model.ts";
+import { chooseCall, summarizeCall, type Model } from "../model/model.ts";
 import type { ModelExchange } from "../model/scripted-model.ts";
 import type { ModelCall } from "../wire/model.ts";
 import { toWireError } from "../transport/in-process.ts";
@@ -133,7 +133,7 @@ function recordingModel(model: Model): { model: Model; exchanges: ModelExchange[
     exchanges,
     model: {
       async summarize(spanIds, prompt) {
-        const call: ModelCall = { kind: "summarize", span_ids: [...spanIds], ...(prompt === undefined ? {} : { prompt }) };
+        const call = summarizeCall(spanIds, prompt);
         const summary = await model.summarize(spanIds, prompt).catch((error: unknown) => Promise.reject(failed(call, error)));
         exchanges.push({
           call,
@@ -142,12 +142,7 @@ function recordingModel(model: Model): { model: Model; exchanges: ModelExchange[
         return summary;
       },
       async choose(spanIds, options) {
-        const call: ModelCall = {
-          kind: "choose",
-          span_ids: [...spanIds],
-          ...(options?.budget === undefined ? {} : { budget: options.budget }),
-          ...(options?.prompt === undefined ? {} : { prompt: options.prompt }),
-        };
+        const call = chooseCall(spanIds, options);
         const chosen = await model.choose(spanIds, options).catch((error: unknown) => Promise.reject(failed(call, error)));
         exchanges.push({ call, answer: { ok: true, evict_ids: [...chosen] } });
         return chosen;
