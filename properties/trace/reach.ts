@@ -3,6 +3,7 @@ import { copyProblem, isSafe, isSummaryLike, modelFailed, sources, summaryWrites
 import { isProtected, ungroundedSpans } from "../../src/models/truth.ts";
 import type { Span } from "../../src/wire/window.ts";
 import { kindOf } from "../../src/wire/window.ts";
+import { POINTER_LOOKALIKES } from "../../src/arbitraries/text.ts";
 
 /** Whether a request reaches a rule: the request shape that could show a pruner breaking it. */
 export type Reach = (step: Step) => boolean;
@@ -78,7 +79,8 @@ export const REACH = {
   safe: (step) => step.call.op !== "reground" && isSafe(step),
   dependents: (step) => step.call.window.spans.some((span) => (span.depends_on ?? []).length > 0) && named(step).length > 0,
   emptyKey: (step) => named(step).some((span) => span.externalized_key === "") || step.call.window.spans.some((span) => span.text === ""),
-  pointerLookalike: (step) => named(step).some((span) => kindOf(span) !== "pointer" && span.text.startsWith("[externalized:")),
+  pointerLookalike: (step) =>
+    named(step).some((span) => kindOf(span) !== "pointer" && POINTER_LOOKALIKES.includes(span.text) && copyProblem(span, step.truth, step.call.store) !== null),
   regroundOriginals: (step) =>
     step.call.op === "reground" &&
     step.call.window.spans.some((span) => kindOf(span) === "original" && copyProblem(span, step.truth, step.call.store) !== null),

@@ -31,7 +31,12 @@ export const modelAnswerSpecArb: fc.Arbitrary<ModelAnswerSpec> = fc.oneof(
   fc.constantFrom(...LOOKALIKES).map((text): ModelAnswerSpec => ({ kind: "text", text })),
   fc.constant<ModelAnswerSpec>({ kind: "empty" }),
   fc.constant<ModelAnswerSpec>({ kind: "bloated" }),
-  fc.constantFrom("invented", "partial", "duplicated" as const).map((provenance): ModelAnswerSpec => ({ kind: "claims", provenance })),
+  // Twice as likely as each other answer: the design note's own subject, provenance asserted rather than
+  // carried, and the answer a careless compactor writes down only when it lands on the summary's call.
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom("invented", "partial", "duplicated" as const).map((provenance): ModelAnswerSpec => ({ kind: "claims", provenance })),
+  },
   fc.constantFrom("everything", "preconditions", "nothing" as const).map((pick): ModelAnswerSpec => ({ kind: "choose", pick })),
   fc.constantFrom(...ERRORS).map((message): ModelAnswerSpec => ({ kind: "error", message })),
   fc.constant<ModelAnswerSpec>({ kind: "timeout" }),

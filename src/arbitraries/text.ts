@@ -14,12 +14,20 @@ const SEED_TEXTS = [
   "clients.pre\u0301nom: TEXT NOT NULL",
 ];
 
-/** Texts a pruner might mistake for its own markers, or normalize without noticing. */
-const TRAPS = [
+/**
+ * Tool output that prints what a pointer's text looks like: a pruner that tells pointers by their text
+ * rather than their kind ([p-pointer-kind]) takes such a span for one already evicted.
+ */
+export const POINTER_LOOKALIKES = [
   "[externalized: sha256:0000000000000000000000000000000000000000000000000000000000000000]",
   "[externalized: k0]",
   "<externalized:k1>",
   '{"kind":"pointer","externalized_key":"k0"}',
+];
+
+/** Texts a pruner might mistake for its own markers, or normalize without noticing. */
+const TRAPS = [
+  ...POINTER_LOOKALIKES,
   "(summarized)",
   "café", // NFC
   "cafe\u0301", // NFD: looks the same, is not the same bytes

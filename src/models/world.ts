@@ -107,7 +107,10 @@ export class World {
     return added;
   }
 
-  /** Spans the harness did not generate (summaries, anything a pruner invents) carry mark 0. */
+  /**
+   * Spans the harness did not generate (anything a pruner invents) carry mark 0; a summary it asked for,
+   * its first source's (see learnSummary).
+   */
   markOf(spanId: string): number {
     return this.#marks.get(spanId) ?? 0;
   }
@@ -119,6 +122,17 @@ export class World {
   learn(span: Span): void {
     this.#usedIds.add(span.span_id);
     this.truth.set(span.span_id, { span_id: span.span_id, text: span.text, tags: [...span.tags], lost: false });
+  }
+
+  /**
+   * Learns a summary the harness asked for, marked as its first source was: it stands where that source
+   * stood, and selectors name it apart from the mark-0 originals rather than always with them (with mark 0,
+   * a compaction's budget could not leave an earlier summary out without leaving out every mark-0 span).
+   */
+  learnSummary(summary: Span, sourceIds: readonly string[]): void {
+    this.learn(summary);
+    const source = sourceIds.find((id) => this.#marks.has(id));
+    if (source !== undefined) this.#marks.set(summary.span_id, this.markOf(source));
   }
 
   /**

@@ -84,7 +84,7 @@ describe("prunecheck run on a conforming implementation", () => {
 
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout.split("\n")[0]).toBe(`prunecheck: checking the embedded reference at core, 10 runs per property and 1 with big windows, seed ${SEED}`);
+    expect(result.stdout.split("\n")[0]).toBe(`prunecheck: checking the embedded reference at core, 10 runs per property and 2 with big windows, seed ${SEED}`);
     expect(lastLine(result.stdout)).toMatch(SUMMARY_LINE);
     expect(result.stdout).not.toMatch(STACK_FRAME);
     expect(existsSync(join(out, "summary.json"))).toBe(true);

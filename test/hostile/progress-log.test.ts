@@ -20,7 +20,7 @@ describe.concurrent("progress off a TTY: status lines on stderr while a slow ada
     const out = tempDir();
     const properties = ["kept-untouched", "inputs-immutable", "deterministic"].flatMap((id) => ["--property", id]);
     const result = await spawnCli(
-      ["run", "--cmd", slowAdapter("progress-run"), "--runs", "6", "--max-commands", "6", "--seed", "7", ...properties, "--out", out],
+      ["run", "--cmd", slowAdapter("progress-run"), "--runs", "12", "--max-commands", "6", "--seed", "7", ...properties, "--out", out],
       { env: EVERY_300_MS },
     );
 

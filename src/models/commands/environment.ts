@@ -58,17 +58,16 @@ export class Corrupt implements fc.AsyncCommand<World, Harness> {
     const referenced = world.referencedKeys();
     const marked = world.window.spans.map((span, index) => ({ span, index })).filter(({ span }) => world.markOf(span.span_id) === this.mark);
     if (this.corruption === "delete-store") {
-      // A summary carries its sources' keys: the copy of a marked source is lost from under the summary too,
-      // which is how a summary comes to stand on a source the store no longer holds ([s-destructive]).
-      const fromSummaries = world.window.spans.flatMap((span) =>
-        (span.provenance ?? []).filter((entry) => world.markOf(entry.span_id) === this.mark).map((entry) => entry.externalized_key),
+      // Losing an original's own key is missing-key's shape; what only a pointer or a summary's provenance
+      // still resolves is this one's: the seed's source gone for good, which a reground must refuse to
+      // restore ([p-reground-check]) and no summary standing on it may justify ([s-destructive]).
+      const stranding = inStore(world, dependedOn(world, this.mark));
+      const own = inStore(
+        world,
+        marked.map(({ span }) => span.externalized_key),
       );
-      const own = marked.flatMap(({ span }) => [span.externalized_key, ...(span.provenance ?? []).map((entry) => entry.externalized_key)]);
-      // Appended, never merged: where no summary adds a key, the choice is the one it always was.
-      const keys = [...own, ...fromSummaries.filter((key) => !own.includes(key))].filter(
-        (key): key is string => key !== null && Object.hasOwn(world.store, key),
-      );
-      const key = keys[this.variant % Math.max(keys.length, 1)];
+      const lost = stranding.length > 0 ? stranding : own;
+      const key = lost[this.variant % Math.max(lost.length, 1)];
       if (key === undefined) return null;
       delete world.store[key];
       world.markLosses();
@@ -105,4 +104,23 @@ export class Corrupt implements fc.AsyncCommand<World, Harness> {
       }
     }
   }
+}
+
+/**
+ * The keys the window resolves through rather than holds the text of, for spans of one mark: a marked
+ * pointer's own key, a marked summary's provenance, and the provenance entry of any summary whose source
+ * was marked (a summary carries its sources' keys, so losing one strands the summary).
+ */
+function dependedOn(world: Readonly<World>, mark: number): (string | null)[] {
+  return world.window.spans.flatMap((span) => [
+    ...(kindOf(span) === "pointer" && world.markOf(span.span_id) === mark ? [span.externalized_key] : []),
+    ...(span.provenance ?? [])
+      .filter((entry) => world.markOf(span.span_id) === mark || world.markOf(entry.span_id) === mark)
+      .map((entry) => entry.externalized_key),
+  ]);
+}
+
+/** Each key once, in order, that the store holds. */
+function inStore(world: Readonly<World>, keys: readonly (string | null)[]): string[] {
+  return [...new Set(keys)].filter((key): key is string => key !== null && Object.hasOwn(world.store, key));
 }

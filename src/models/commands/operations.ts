@@ -71,7 +71,7 @@ export class Summarize implements fc.AsyncCommand<World, Harness> {
     // A summary under a taken id is a violation in itself; learning it would overwrite what the harness
     // knows of the span whose id it took.
     const summary = outcome.ok && taken === undefined ? outcome.window.spans.find((span) => span.span_id === summary_id) : undefined;
-    if (summary !== undefined) world.learn(summary);
+    if (summary !== undefined) world.learnSummary(summary, span_ids);
   }
   toString = () => `summarize(${showSelector(this.selector)}${this.id === "fresh" ? "" : `, as a ${this.id} id`})`;
 }
@@ -93,7 +93,7 @@ export class SummarizeWithModel implements fc.AsyncCommand<World, Harness> {
     const call = { op: "summarize" as const, window: world.window, span_ids, summary_id, store: storeSnapshot(world.store) };
     const outcome = await harness.exchange(world, `summarize ${showIds(span_ids)} as ${JSON.stringify(summary_id)} with the model`, call, this.script);
     const summary = outcome.ok ? outcome.window.spans.find((span) => span.span_id === summary_id) : undefined;
-    if (summary !== undefined) world.learn(summary);
+    if (summary !== undefined) world.learnSummary(summary, span_ids);
   }
   toString = () => `summarizeWithModel(${showSelector(this.selector)}, ${this.script.map(showAnswer).join(" ")})`;
 }
@@ -119,7 +119,7 @@ function runtimeSummarize(world: World, harness: Harness, label: string, spanIds
     return;
   }
   harness.note(`the runtime does: ${label}`);
-  world.learn(world.window.spans.find((span) => span.span_id === summaryId) as Span);
+  world.learnSummary(world.window.spans.find((span) => span.span_id === summaryId) as Span, spanIds);
 }
 
 export class Reground implements fc.AsyncCommand<World, Harness> {
