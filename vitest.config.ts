@@ -11,6 +11,7 @@ import { defineConfig } from "vitest/config";
 const ALL = ["src/**/*.test.ts", "properties/**/*.test.ts", "fuzz/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"];
 const SYSTEM = [
   "properties/mutants/mutants.test.ts",
+  "properties/mutants/catch-rate.test.ts",
   "fuzz/finds-every-mutant.test.ts",
   "src/reports/build.test.ts",
   "src/transport/process-tag.test.ts",
