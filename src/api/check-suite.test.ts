@@ -50,6 +50,20 @@ describe("checkSuite, prunecheck run from a test runner", () => {
   });
 
   it.for([
+    { reason: "SIGTERM", code: 143 },
+    { reason: "SIGHUP", code: 129 },
+    { reason: undefined, code: 130 },
+  ])("aborted (reason $reason), exits as the CLI stopped by that signal would: $code", async ({ reason, code }) => {
+    const controller = new AbortController();
+    controller.abort(reason);
+    const result = await checkSuite({ runs: 10, seed: 1, out: tempDir(), signal: controller.signal });
+
+    expect(result.summary.interrupted).toBe(true);
+    expect(result.conforms).toBe(false);
+    expect(result.exitCode).toBe(code);
+  });
+
+  it.for([
     { options: { runs: 0 }, message: /--runs must be a decimal integer from 1 to 1000000, got "0"/ },
     { options: { seed: 2 ** 31 }, message: /--seed must be a decimal integer from 0 to 2147483647/ },
     { options: { runs: 1.5 }, message: /--runs must be a decimal integer/ },

@@ -1,6 +1,6 @@
 import { PROPERTIES } from "../../properties/index.ts";
 import { level } from "../cli/args.ts";
-import { exitCodeOf } from "../cli/exit-code.ts";
+import { exitCodeOf, interruptedCode } from "../cli/exit-code.ts";
 import { readReport } from "../cli/replay.ts";
 import type { Io } from "../console/io.ts";
 import { runGate } from "../engine/gate.ts";
@@ -44,7 +44,10 @@ export interface SuiteResult {
   readonly summary: RunSummary;
   /** True exactly when `prunecheck run` would say "conforms" and exit 0: every property judged, none violated. */
   readonly conforms: boolean;
-  /** What `prunecheck run` would exit with: 0, 1 (violations), 2 (not every property judged), 130 (aborted). */
+  /**
+   * What `prunecheck run` would exit with: 0, 1 (violations), 2 (not every property judged), or, aborted,
+   * 128 + the number of the signal the abort's reason names ("SIGTERM": 143), else 130, as for Ctrl-C.
+   */
   readonly exitCode: number;
   /** Each violation's report, as written to `out` (`<stem>.json`); `prunecheck replay` takes the file. */
   readonly reports: readonly Report[];
@@ -88,7 +91,7 @@ export async function checkSuite(options: SuiteCheck = {}): Promise<SuiteResult>
     options.signal,
   );
   const reports = await Promise.all(summary.results.flatMap((result) => (result.report === undefined ? [] : [readReport(`${result.report}.json`)])));
-  const exitCode = summary.interrupted ? 130 : exitCodeOf(summary);
+  const exitCode = summary.interrupted ? interruptedCode(options.signal) : exitCodeOf(summary);
   return { summary, conforms: exitCode === 0, exitCode, reports, text: lines.join("\n") };
 }
 

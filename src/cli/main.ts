@@ -1,4 +1,3 @@
-import { constants } from "node:os";
 import { ADAPTER_FAULTS, AdapterFault } from "../errors/adapter-fault.ts";
 import { InputError } from "../errors/input.ts";
 import { level, parse } from "./args.ts";
@@ -17,7 +16,7 @@ import { runGate } from "../engine/gate.ts";
 import { PROPERTIES } from "../../properties/index.ts";
 import { schemaCommand } from "./schema.ts";
 import { describeTarget, targetFrom } from "../engine/target.ts";
-import { exitCodeOf } from "./exit-code.ts";
+import { exitCodeOf, interruptedCode } from "./exit-code.ts";
 import { packageVersion } from "../runtime/own-version.ts";
 import { terminalText } from "../reports/escape/terminal.ts";
 import { sayLastWords } from "../reports/last-words.ts";
@@ -185,12 +184,6 @@ async function withProcessSignals(body: (signal: AbortSignal) => Promise<number>
     process.off("SIGTERM", onSignal);
     process.off("SIGHUP", onSignal);
   }
-}
-
-/** The shell's convention, 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. */
-function interruptedCode(signal: AbortSignal): number {
-  const number = typeof signal.reason === "string" ? constants.signals[signal.reason as NodeJS.Signals] : undefined;
-  return 128 + (number ?? constants.signals.SIGINT);
 }
 
 function usage(io: Io, topic: Parameters<typeof renderUsage>[0]): number {
