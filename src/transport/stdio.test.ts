@@ -173,7 +173,11 @@ describe("pipelining", () => {
     expect(outcomeIds([a, b, c] as Exchange[])).toEqual(["a", "b", "c"]);
     expect([(b as Exchange).request.id, (c as Exchange).request.id]).toEqual([3, 4]);
     expect(boom).toMatchObject({ code: "crash", detail: "exited with code 7", request: { id: 2 } });
-    await expect.poll(() => new Set(pidsIn(driver.stderrTail())).size).toBe(2);
+    // The crashed process, the fresh one that answered b and c, and, once that one is ready, the spare the
+    // driver starts ahead for the next fault, which may or may not have said its pid yet: waiting for
+    // exactly two passed only while the spare was slower than the poll, and under load it is not.
+    await expect.poll(() => new Set(pidsIn(driver.stderrTail())).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(pidsIn(driver.stderrTail())).size).toBeLessThanOrEqual(3);
   });
 
   it("blames a timeout on the request the adapter hangs on, not on the ones queued behind it", async () => {
