@@ -131,8 +131,8 @@ export class World {
    */
   learnSummary(summary: Span, sourceIds: readonly string[]): void {
     this.learn(summary);
-    const source = sourceIds.find((id) => this.#marks.has(id));
-    if (source !== undefined) this.#marks.set(summary.span_id, this.markOf(source));
+    const mark = sourceIds.map((id) => this.#marks.get(id)).find((each) => each !== undefined);
+    if (mark !== undefined) this.#marks.set(summary.span_id, mark);
   }
 
   /**

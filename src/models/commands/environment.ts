@@ -1,6 +1,7 @@
 import type fc from "fast-check";
 import { kindOf } from "../../wire/window.ts";
 import { nearMiss } from "../../arbitraries/text.ts";
+import { hasKey } from "../../reference/resolve.ts";
 import type { Harness } from "../harness.ts";
 import type { SpanSpec, World } from "../world.ts";
 import type { Selector } from "./selector.ts";
@@ -122,5 +123,5 @@ function dependedOn(world: Readonly<World>, mark: number): (string | null)[] {
 
 /** Each key once, in order, that the store holds. */
 function inStore(world: Readonly<World>, keys: readonly (string | null)[]): string[] {
-  return [...new Set(keys)].filter((key): key is string => key !== null && Object.hasOwn(world.store, key));
+  return [...new Set(keys)].filter((key): key is string => hasKey(world.store, key));
 }
