@@ -1,7 +1,7 @@
-import { appliesTo, type Property } from "../src/models/property.ts";
+import { notApplicableReason, type Property } from "../src/models/property.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { oneLine, type Io } from "../src/console/io.ts";
-import { summarizeRun, summaryLine, type ResultLine } from "../src/reports/summary.ts";
+import { skippedLine, summarizeRun, summaryLine, type ResultLine } from "../src/reports/summary.ts";
 import { writeReport, writeSummary } from "../src/reports/write.ts";
 import type { Report } from "../src/reports/report.ts";
 import type { Capability } from "../src/wire/protocol.ts";
@@ -111,10 +111,8 @@ function resultLine(
   stems: ReadonlyMap<string, string>,
   interrupted: boolean,
 ): ResultLine {
-  if (heard.ready !== null && !appliesTo(property, options.level, capabilities)) {
-    const reason = property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${property.requires.join(", ")}`;
-    return { property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason };
-  }
+  const reason = heard.ready === null ? null : notApplicableReason(property, options.level, capabilities);
+  if (reason !== null) return skippedLine(property.id, reason);
   const tallies = heard.results.flatMap((result) => result.properties[property.id] ?? []);
   const sum = (field: "runs" | "requests" | "ms") => tallies.reduce((total, tally) => total + tally[field], 0);
   const base = { property: property.id, runs: sum("runs"), requests: sum("requests"), ms: sum("ms") };

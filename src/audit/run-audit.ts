@@ -2,11 +2,11 @@ import type { Io } from "../console/io.ts";
 import { verdictLine } from "../console/verdict-line.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
 import { callLabel } from "../models/call-label.ts";
-import type { Level, Property } from "../models/property.ts";
+import { notApplicableReason, type Level, type Property } from "../models/property.ts";
 import { addToCorpus } from "../engine/corpus.ts";
 import { buildReport, type Implementation } from "../reports/build.ts";
 import type { Report } from "../reports/report.ts";
-import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
+import { skippedLine, summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
 import { Capability, type OperationCall } from "../wire/protocol.ts";
 import type { Driver } from "../transport/driver.ts";
@@ -140,8 +140,10 @@ async function verdict(
   exchanges: number,
   options: AuditOptions,
 ): Promise<{ line: ResultLine; report?: Report }> {
-  const skip = (reason: string) => ({ line: { property: property.id, status: "skipped" as const, runs: 0, requests: 0, ms: 0, reason } });
-  if (property.level === "strict" && options.level === "core") return skip("strict-level property");
+  const skip = (reason: string) => ({ line: skippedLine(property.id, reason) });
+  // Only the level here, every capability granted: what a trace shows it holds is checked below, op by op.
+  const belowLevel = notApplicableReason(property, options.level, Capability.options);
+  if (belowLevel !== null) return skip(belowLevel);
   const notJudged = notJudgedReason(property, options.reask !== undefined);
   if (notJudged !== null) return skip(`not judged from a trace: ${notJudged}`);
   if (exchanges === 0) return skip("the traces hold no exchange");

@@ -2,11 +2,11 @@ import type { Driver } from "../transport/driver.ts";
 import { interruptible } from "../transport/interruptible.ts";
 import { bigWindowRunsFor, type PropertyResult } from "../models/run.ts";
 import { checkTogether } from "../models/joint.ts";
-import { appliesTo, showRequirements, type Level, type Property } from "../models/property.ts";
+import { appliesTo, notApplicableReason, type Level, type Property } from "../models/property.ts";
 import { adapterProtocol } from "../models/adapter-protocol.ts";
 import { buildReport } from "../reports/build.ts";
 import type { Target } from "../reports/report.ts";
-import { summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
+import { skippedLine, summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { describeFailure } from "../reports/unfinished.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
 import { InputError } from "../errors/input.ts";
@@ -85,10 +85,9 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   const failures: { readonly error: unknown }[] = [];
   try {
     for (const property of options.properties) {
-      if (!applicable.includes(property)) {
-        const reason =
-          property.level === "strict" && options.level === "core" ? "strict-level property" : `needs capability ${showRequirements(property.requires)}`;
-        results.push({ property: property.id, status: "skipped", runs: 0, requests: 0, ms: 0, reason });
+      const reason = notApplicableReason(property, options.level, driver.capabilities);
+      if (reason !== null) {
+        results.push(skippedLine(property.id, reason));
         continue;
       }
       const next = await verdicts.next();

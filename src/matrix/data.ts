@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { Target } from "../reports/report.ts";
 import { Level } from "../models/property.ts";
+import { ResultStatus } from "../reports/summary.ts";
 
 export const MATRIX_FORMAT = "prunecheck-matrix/1";
 
-const Status = z.enum(["passed", "failed", "skipped", "interrupted", "error"]);
-export type CellStatus = z.infer<typeof Status>;
-
-/** One property × implementation verdict. */
+/** One property × implementation verdict: the status its column's run gave the row's property. */
 export const Cell = z.strictObject({
-  status: Status,
+  status: ResultStatus,
   /** For failures: the property actually violated, when it is not the row's (adapter-protocol). */
   violated: z.string().optional(),
   /** The counterexample's Markdown report, relative to the matrix folder. */

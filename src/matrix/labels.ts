@@ -1,8 +1,9 @@
 import type { Target } from "../reports/report.ts";
-import type { CellStatus, Column } from "./data.ts";
+import type { ResultStatus } from "../reports/summary.ts";
+import type { Column } from "./data.ts";
 
 /** What both renderings show for a cell's status. */
-export const STATUS_LABEL: Record<CellStatus, { readonly symbol: string; readonly word: string }> = {
+export const STATUS_LABEL: Record<ResultStatus, { readonly symbol: string; readonly word: string }> = {
   passed: { symbol: "✅", word: "pass" },
   failed: { symbol: "❌", word: "fail" },
   skipped: { symbol: "—", word: "not applicable" },

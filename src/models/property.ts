@@ -63,7 +63,14 @@ export interface Property extends PropertyInfo {
 export type Requirement = Capability | readonly Capability[];
 
 export function appliesTo(property: PropertyInfo, level: Level, capabilities: readonly Capability[]): boolean {
-  return (level === "strict" || property.level === "core") && property.requires.every((requirement) => meets(requirement, capabilities));
+  return notApplicableReason(property, level, capabilities) === null;
+}
+
+/** Why a property is not checked at this level against these capabilities, as its skipped verdict says; null when it is. */
+export function notApplicableReason(property: PropertyInfo, level: Level, capabilities: readonly Capability[]): string | null {
+  if (level === "core" && property.level === "strict") return "strict-level property";
+  if (property.requires.every((requirement) => meets(requirement, capabilities))) return null;
+  return `needs capability ${showRequirements(property.requires)}`;
 }
 
 function meets(requirement: Requirement, capabilities: readonly Capability[]): boolean {

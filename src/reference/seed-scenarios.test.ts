@@ -40,14 +40,9 @@ function externalizedSummary() {
 
 describe("the reference is what the harness runs by default", () => {
   it("exposes prune, summarize, reground and compact as the reference pruner", () => {
-    expect(referencePruner).toMatchObject({
-      name: "reference",
-      capabilities: ["prune", "summarize", "reground", "compact"],
-      prune,
-      summarize,
-      reground,
-      compact,
-    });
+    const operations = { prune, summarize, reground, compact };
+    expect(referencePruner.capabilities).toEqual(Object.keys(operations));
+    expect(referencePruner).toMatchObject({ name: "reference", ...operations });
   });
 });
 

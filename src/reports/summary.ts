@@ -4,6 +4,7 @@ import { quoteName } from "./escape/name.ts";
 
 /** How a property's check ended (a PropertyResult's status), or `skipped`: it does not apply at this level or to these capabilities. */
 export const ResultStatus = z.enum(["passed", "failed", "error", "interrupted", "skipped"]);
+export type ResultStatus = z.infer<typeof ResultStatus>;
 
 export const ResultLine = z.object({
   property: z.string(),
@@ -19,6 +20,11 @@ export const ResultLine = z.object({
   reason: z.string().optional(),
 });
 export type ResultLine = z.infer<typeof ResultLine>;
+
+/** The verdict of a property that was not checked, and why (a front end's own reason, or notApplicableReason's). */
+export function skippedLine(property: string, reason: string): ResultLine {
+  return { property, status: "skipped", runs: 0, requests: 0, ms: 0, reason };
+}
 
 /** Why a run has no verdicts, as data: the same code and message the CLI prints. */
 export const RunError = z.object({

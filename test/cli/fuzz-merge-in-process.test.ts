@@ -41,6 +41,15 @@ describe("prunecheck fuzz, in process", () => {
     expect(junitCases(readFileSync(junit, "utf8")).find((testcase) => testcase.name === "stale-key-refused")?.body).toContain("<failure ");
   });
 
+  it("skips what a pruner cannot be asked, saying why as run says it", async () => {
+    const out = tempDir();
+    const pruneOnly = join(ROOT, "examples", "typescript", "my-pruner.ts");
+    const { code } = await cli(["fuzz", ...QUICK, "--impl", pruneOnly, "--exhaustive", "1", "--out", out, "--corpus", join(out, "corpus")]);
+    expect(code).toBe(0);
+    const reasons = Object.fromEntries(fuzzSummary(out).results.map((result) => [result.property, result.reason]));
+    expect(reasons).toMatchObject({ "provenance-resolves": "needs capability summarize or compact", "reground-restores": "needs capability reground" });
+  });
+
   it("exits 130 when interrupted before it starts, and says so in the summary", async () => {
     const out = tempDir();
     const controller = new AbortController();

@@ -14,10 +14,10 @@ const BIN = join(ROOT, "bin", "prunecheck.js");
 const ADAPTERS = join(ROOT, "test", "fixtures", "adapters");
 export const PRUNERS = join(ROOT, "test", "fixtures", "pruners");
 
-/** A stack frame as Node prints it: the one thing a user-facing error must never show. */
 /** A fuzz campaign of the corpus and the smallest exhaustive bound, in one worker: seconds, not a budget. */
 export const QUICK_FUZZ = ["--time", "0", "--exhaustive", "1", "--workers", "1"] as const;
 
+/** A stack frame as Node prints it: the one thing a user-facing error must never show. */
 export const STACK_FRAME = /^\s+at .+(:\d+:\d+\)?|\(native\))$/m;
 
 const made: string[] = [];

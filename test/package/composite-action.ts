@@ -37,7 +37,15 @@ export interface ActionRun {
   readonly log: string;
 }
 
-export function runCompositeAction(actionFile: string, workspace: string, given: Record<string, string>, runId = "4242"): ActionRun {
+export interface RunnerOptions {
+  /** github.run_id. */
+  readonly runId?: string;
+  /** More of the runner's environment, e.g. npm's config for a machine without the registry. */
+  readonly env?: Record<string, string>;
+}
+
+export function runCompositeAction(actionFile: string, workspace: string, given: Record<string, string>, runner: RunnerOptions = {}): ActionRun {
+  const runId = runner.runId ?? "4242";
   const action = parse(readFileSync(actionFile, "utf8")) as Action;
   if (action.runs.using !== "composite") throw new Error(`not a composite action: ${action.runs.using}`);
   const unknown = Object.keys(given).filter((name) => !(name in action.inputs));
@@ -82,7 +90,7 @@ export function runCompositeAction(actionFile: string, workspace: string, given:
       const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, expression(String(value))]));
       const result = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", step.run ?? ""], {
         cwd: resolve(workspace, expression(step["working-directory"] ?? ".")),
-        env: { ...process.env, ...env, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile },
+        env: { ...process.env, ...runner.env, ...env, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile },
         encoding: "utf8",
         timeout: 240_000,
       });

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT, tempDir } from "../cli/helpers.ts";
 import type { RunSummary } from "../../src/reports/summary.ts";
@@ -209,6 +209,32 @@ describe("the GitHub Action (action.yml), its steps run as the runner runs them"
     const run = runCompositeAction(ACTION, bare, { impl: "pruner.mts", runs: "20", version: `file:${tarball}`, upload: "false" });
 
     expect(run.exitCode, run.log).toBe(0);
+    expect(summary(bare, "prunecheck-reports").violations).toEqual([]);
+  });
+
+  it("installs its own checkout, built and packed, where the project has none and no version is given", () => {
+    // What the runner clones for `uses: owner/prunecheck@ref`: the tracked files, no node_modules, no dist/.
+    const checkout = tempDir();
+    const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
+    for (const file of tracked.filter((file) => existsSync(join(ROOT, file)))) {
+      mkdirSync(dirname(join(checkout, file)), { recursive: true });
+      copyFileSync(join(ROOT, file), join(checkout, file));
+    }
+    const bare = tempDir();
+    copyFileSync(EXAMPLE, join(bare, "pruner.mts"));
+    npm(bare, "install", `tsx@${TSX_VERSION}`);
+    // The runner has the registry; this machine has npm's cache, which the suite's own install filled.
+    const run = runCompositeAction(
+      join(checkout, "action.yml"),
+      bare,
+      { impl: "pruner.mts", runs: "20", upload: "false" },
+      { env: { npm_config_prefer_offline: "true" } },
+    );
+
+    expect(run.exitCode, run.log).toBe(0);
+    expect(run.log).not.toMatch(/as installed in/);
+    expect(readdirSync(checkout)).toContain("prunecheck-0.1.0.tgz");
+    expect(readdirSync(join(bare, "node_modules", "prunecheck", "dist", "src"))).toContain("index.js");
     expect(summary(bare, "prunecheck-reports").violations).toEqual([]);
   });
 });
