@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { referencePruner } from "../src/reference/index.ts";
-import { caseCount } from "./exhaustive.ts";
+import { caseCount } from "../src/engine/exhaustive.ts";
 import { spawnCli } from "../test/cli/helpers.ts";
 import type { FuzzSummary } from "./summary.ts";
 

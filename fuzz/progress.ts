@@ -2,7 +2,7 @@ import type { Io } from "../src/console/io.ts";
 import { count, perSecond, showProgress, systemClock, type Clock } from "../src/console/progress.ts";
 import type { Capability } from "../src/wire/protocol.ts";
 import { formatDuration } from "../src/console/duration.ts";
-import { caseCount } from "./exhaustive.ts";
+import { caseCount } from "../src/engine/exhaustive.ts";
 import type { Phase } from "./messages.ts";
 import { shardShare } from "./shard.ts";
 import type { CampaignOptions } from "./campaign.ts";

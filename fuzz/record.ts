@@ -7,7 +7,7 @@ import type { Report } from "../src/reports/report.ts";
 import type { Capability } from "../src/wire/protocol.ts";
 import type { CampaignOptions, Heard } from "./campaign.ts";
 import { addToCorpus } from "../src/engine/corpus.ts";
-import { caseCount } from "./exhaustive.ts";
+import { caseCount } from "../src/engine/exhaustive.ts";
 import type { Found, PropertyTally, WorkerResult } from "./messages.ts";
 import { DEFAULT_ROUND_RUNS, roundSeed, SEED_DERIVATION } from "./seeds.ts";
 import { nthItem, shardShare } from "./shard.ts";

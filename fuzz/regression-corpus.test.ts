@@ -7,7 +7,7 @@ import { catalogPruner, mutantTarget } from "../properties/mutants/catalog-targe
 import { referenceWith } from "../src/reference/index.ts";
 import { MUTANTS } from "../properties/mutants/index.ts";
 import { loadCorpus, type CorpusEntry } from "../src/engine/corpus.ts";
-import { replayEntry } from "./replay-entry.ts";
+import { replayEntry } from "../src/engine/replay-entry.ts";
 
 /**
  * The regression corpus, replayed on every test run (like Hypothesis's example database): each saved

@@ -13,7 +13,7 @@ export const ExhaustiveSection = z.object({
   bound: z.int(),
   /** Cases judged, by every applicable property each. */
   cases: z.int(),
-  /** The cases of the shards covered (the formula in exhaustive.ts, split by shard). */
+  /** The cases of the shards covered (the formula in src/engine/exhaustive.ts, split by shard). */
   total: z.int(),
   exhausted: z.boolean(),
   requests: z.int(),

@@ -3,12 +3,12 @@ import { appliesTo, type Property } from "../src/models/property.ts";
 import { checkProperty, type RunObserver } from "../src/models/run.ts";
 import { PROPERTIES } from "../properties/index.ts";
 import { buildReport, type Implementation } from "../src/reports/build.ts";
-import { enumerateCases } from "./exhaustive.ts";
+import { enumerateCases } from "../src/engine/exhaustive.ts";
 import type { ExhaustiveCase } from "../src/models/exhaustive-case.ts";
-import { caseReport, judgeCase, type CaseVerdict } from "./judge.ts";
+import { caseReport, judgeCase, type CaseVerdict } from "../src/engine/judge-case.ts";
 import type { CorpusVerdict, Phase, PropertyTally, WorkerEvent, WorkerPlan, WorkerResult } from "./messages.ts";
 import { replaysOn } from "../src/engine/corpus.ts";
-import { replayEntry } from "./replay-entry.ts";
+import { replayEntry } from "../src/engine/replay-entry.ts";
 import { roundSeed } from "./seeds.ts";
 import { nthItem, owns, type Slot } from "./shard.ts";
 

@@ -52,6 +52,8 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
 
     expect(summary.violations).toEqual(["precondition-recoverable", "pointer-not-paraphrase", "safe-prune-succeeds"]);
     expect([summary.runs, summary.requests]).toEqual([2, 2]);
+    // Recorded, not drawn: no seed to name.
+    expect(summary).not.toHaveProperty("seed");
     const verdict = summary.results.find((result) => result.property === "pointer-not-paraphrase")!;
     expect(verdict.message).toMatch(/\(2 of 2 exchanges; first at .*naive\.jsonl:2; the report shows .*naive\.jsonl:3, the smallest window\)$/);
     const report = Report.parse(JSON.parse(readFileSync(`${verdict.report!}.json`, "utf8")));

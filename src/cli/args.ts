@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { InputError } from "../errors/input.ts";
-import { Level } from "../models/property.ts";
+import { DEFAULT_LEVEL, Level } from "../models/property.ts";
 import { describeRange, NUMERIC_FLAGS, type NumericFlagName } from "../engine/numeric-flags.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -27,7 +27,7 @@ export function parse<O extends Options>(command: string, argv: readonly string[
 }
 
 export function level(value: string | undefined): Level {
-  if (value === undefined) return "core";
+  if (value === undefined) return DEFAULT_LEVEL;
   const parsed = Level.safeParse(value);
   if (parsed.success) return parsed.data;
   throw new InputError("usage", `--level must be core or strict, got ${JSON.stringify(value)}`, "Use --level core (the default) or --level strict.");

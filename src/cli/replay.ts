@@ -1,7 +1,7 @@
 import { InputError } from "../errors/input.ts";
 import { readJsonAs } from "../files/read-json.ts";
 import { PROPERTIES } from "../../properties/index.ts";
-import { replayEntry, type EntryOutcome } from "../../fuzz/replay-entry.ts";
+import { replayEntry, type EntryOutcome } from "../engine/replay-entry.ts";
 import { Report, withRequestsAsWritten, type Target } from "../reports/report.ts";
 import type { Origin } from "../models/origin.ts";
 import { targetFlags } from "../reports/build.ts";

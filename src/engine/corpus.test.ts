@@ -16,10 +16,10 @@ import { memoryIo } from "../console/io.ts";
 import { recordPruner } from "../trace/record-pruner.ts";
 import type { ExhaustiveCase } from "../models/exhaustive-case.ts";
 import dropsPreconditions from "../../fuzz/fixtures/drops-preconditions.ts";
-import { caseReport, judgeCase } from "../../fuzz/judge.ts";
+import { caseReport, judgeCase } from "./judge-case.ts";
 import { workerPlan } from "../../test/helpers/worker-plan.ts";
 import type { Found, WorkerEvent } from "../../fuzz/messages.ts";
-import { replayEntry } from "../../fuzz/replay-entry.ts";
+import { replayEntry } from "./replay-entry.ts";
 import { runWorker } from "../../fuzz/worker.ts";
 
 const DROPS: Target = { kind: "impl", path: "fuzz/fixtures/drops-preconditions.ts" };
@@ -140,6 +140,29 @@ describe("replaying corpus entries", () => {
       context(dropsPreconditions),
     );
     expect(outcome.verdict).toBe("skipped");
+  });
+
+  it("skips, saying why, an entry of a property the campaign does not check", async () => {
+    const report = await exhaustiveReport(ONE_PRECONDITION, "precondition-recoverable");
+    const outcome = await replayEntry(inProcessDriver(dropsPreconditions), { file: "e.json", report }, { ...context(dropsPreconditions), properties: [] });
+    expect(outcome).toEqual({ verdict: "skipped", reason: "precondition-recoverable is not checked in this campaign" });
+  });
+
+  it("skips a trace entry that needed its conversation: it cannot be re-sent alone", async () => {
+    const report = await exhaustiveReport(ONE_PRECONDITION, "precondition-recoverable");
+    const entry = { file: "e.json", report: { ...report, origin: { kind: "trace" as const, file: "run.jsonl", line: 7 } } };
+    const outcome = await replayEntry(inProcessDriver(dropsPreconditions), entry, context(dropsPreconditions));
+    expect(outcome).toMatchObject({ verdict: "skipped", reason: expect.stringContaining("(run.jsonl:7)") });
+  });
+
+  it("skips, never passes, a random entry whose path leads to no run of its seed", async () => {
+    const report = await randomReport("precondition-recoverable");
+    if (report.origin.kind !== "random") throw new Error("expected a random origin");
+    for (const path of ["0:999", `${report.origin.path}:999`]) {
+      const entry = { file: "e.json", report: { ...report, origin: { ...report.origin, path } } };
+      const outcome = await replayEntry(inProcessDriver(dropsPreconditions), entry, context(dropsPreconditions));
+      expect(outcome).toMatchObject({ verdict: "skipped", reason: expect.stringContaining(`its path ${path} leads to no run`) });
+    }
   });
 
   it("replays the corpus before anything else, and reports its verdicts", async () => {

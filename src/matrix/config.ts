@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describeIssues, InputError } from "../errors/input.ts";
-import { LEVELS } from "../models/property.ts";
+import { DEFAULT_LEVEL, LEVELS } from "../models/property.ts";
 import type { Target } from "../reports/report.ts";
 import { readJson } from "../files/read-json.ts";
 import { describeRange, NUMERIC_FLAGS, type NumericFlagName } from "../engine/numeric-flags.ts";
@@ -80,7 +80,7 @@ export function planMatrix(config: MatrixConfig): MatrixPlan[] {
     name: entry.name,
     target:
       entry.impl !== undefined ? { kind: "impl", path: entry.impl } : entry.cmd !== undefined ? { kind: "cmd", command: entry.cmd } : { kind: "reference" },
-    level: entry.level ?? config.level ?? "core",
+    level: entry.level ?? config.level ?? DEFAULT_LEVEL,
     runs: entry.runs ?? config.runs ?? NUMERIC_FLAGS.runs.fallback(),
     seed: entry.seed ?? config.seed ?? DEFAULT_SEED,
     packages: entry.packages ?? [],

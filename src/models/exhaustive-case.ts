@@ -31,7 +31,7 @@ export type CopyState = (typeof COPY_STATES)[number];
 
 const TAG_CLASS_NAMES = Object.keys(TAG_CLASSES) as TagClass[];
 
-/** One case of the bounded-exhaustive phase (see fuzz/exhaustive.ts): data, so a report can carry it. */
+/** One case of the bounded-exhaustive phase (see src/engine/exhaustive.ts): data, so a report can carry it. */
 export const ExhaustiveCase = z.strictObject({
   depth: z.union([z.literal(0), z.literal(1)]),
   spans: z.array(z.tuple([z.enum(TAG_CLASS_NAMES as [TagClass, ...TagClass[]]), z.enum(COPY_STATES)])),

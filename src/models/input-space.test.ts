@@ -4,7 +4,7 @@ import { inProcessDriver } from "../transport/in-process.ts";
 import { referencePruner } from "../reference/index.ts";
 import type { Capability, OperationCall } from "../wire/protocol.ts";
 import { PROPERTIES } from "../../properties/index.ts";
-import { enumerateCases, stageCase } from "../../fuzz/exhaustive.ts";
+import { enumerateCases, stageCase } from "../engine/exhaustive.ts";
 import { operationsFor, SPAN_FORMS, spanForm } from "./input-space.ts";
 import { checkProperty } from "./run.ts";
 

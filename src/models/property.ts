@@ -8,6 +8,8 @@ export const LEVELS = ["core", "strict"] as const;
 /** The conformance levels, as the wire (reports, summaries, matrix data) spells them. */
 export const Level = z.enum(LEVELS);
 export type Level = z.infer<typeof Level>;
+/** What every front end checks at when no level is named. */
+export const DEFAULT_LEVEL: Level = "core";
 
 /** Everything a property may look at for one request: plain data, so properties are pure functions. */
 export interface Step {

@@ -48,7 +48,8 @@ export const RunSummary = z.object({
   /** Ids of violated properties, each once, in catalog order. */
   violations: z.array(z.string()).readonly(),
   seconds: z.number(),
-  seed: z.int(),
+  /** The fast-check seed the runs were drawn from; absent for an audit, whose exchanges were recorded, not drawn. */
+  seed: z.int().optional(),
   /** Stopped early (Ctrl-C): `results` holds what finished, so no violation is not a verdict. */
   interrupted: z.boolean(),
   results: z.array(ResultLine).readonly(),

@@ -5,7 +5,7 @@ import { ROOT } from "../cli/helpers.ts";
 import { MUTANTS } from "../../properties/mutants/index.ts";
 import { CATALOG_RUNS } from "../../properties/mutants/table.ts";
 import { CATALOG } from "../../properties/index.ts";
-import { caseCount } from "../../fuzz/exhaustive.ts";
+import { caseCount } from "../../src/engine/exhaustive.ts";
 import { referencePruner } from "../../src/reference/index.ts";
 import { MUTANT_CAMPAIGN_ROUNDS } from "../helpers/worker-plan.ts";
 

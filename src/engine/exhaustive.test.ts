@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { inProcessDriver } from "../src/transport/in-process.ts";
-import type { Pruner } from "../src/transport/pruner.ts";
-import { appliesTo, type Level } from "../src/models/property.ts";
-import { PROPERTIES } from "../properties/index.ts";
-import { referenceModelPruner, referencePruner } from "../src/reference/index.ts";
-import type { Capability } from "../src/wire/protocol.ts";
+import { inProcessDriver } from "../transport/in-process.ts";
+import type { Pruner } from "../transport/pruner.ts";
+import { appliesTo, type Level } from "../models/property.ts";
+import { PROPERTIES } from "../../properties/index.ts";
+import { referenceModelPruner, referencePruner } from "../reference/index.ts";
+import type { Capability } from "../wire/protocol.ts";
 import { caseCount, enumerateCases, SPAN_KINDS, stageCase } from "./exhaustive.ts";
-import type { ExhaustiveCase } from "../src/models/exhaustive-case.ts";
-import dropsPreconditions from "./fixtures/drops-preconditions.ts";
-import orphansDependents from "./fixtures/orphans-dependents.ts";
-import staleKeyAccepted from "./fixtures/stale-key-accepted.ts";
-import { summaryOfSummary } from "../properties/mutants/summary-of-summary.ts";
-import { compactSummarizesPreconditions } from "../properties/mutants/compact-summarizes-preconditions.ts";
-import { compactsEveryCall } from "../properties/mutants/compacts-every-call.ts";
-import { judgeCase } from "./judge.ts";
+import type { ExhaustiveCase } from "../models/exhaustive-case.ts";
+import dropsPreconditions from "../../fuzz/fixtures/drops-preconditions.ts";
+import orphansDependents from "../../fuzz/fixtures/orphans-dependents.ts";
+import staleKeyAccepted from "../../fuzz/fixtures/stale-key-accepted.ts";
+import { summaryOfSummary } from "../../properties/mutants/summary-of-summary.ts";
+import { compactSummarizesPreconditions } from "../../properties/mutants/compact-summarizes-preconditions.ts";
+import { compactsEveryCall } from "../../properties/mutants/compacts-every-call.ts";
+import { judgeCase } from "./judge-case.ts";
 
 const CAPABILITY_SETS: readonly (readonly Capability[])[] = [
   ["prune"],

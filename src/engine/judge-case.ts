@@ -1,10 +1,10 @@
-import type { Driver } from "../src/transport/driver.ts";
-import { Harness } from "../src/models/harness.ts";
-import type { Level, Property } from "../src/models/property.ts";
-import { PropertyViolation } from "../src/errors/property-violation.ts";
-import { describeCase, type ExhaustiveCase } from "../src/models/exhaustive-case.ts";
-import { buildReport, targetFlags, type Implementation } from "../src/reports/build.ts";
-import type { Report } from "../src/reports/report.ts";
+import type { Driver } from "../transport/driver.ts";
+import { Harness } from "../models/harness.ts";
+import type { Level, Property } from "../models/property.ts";
+import { PropertyViolation } from "../errors/property-violation.ts";
+import { describeCase, type ExhaustiveCase } from "../models/exhaustive-case.ts";
+import { buildReport, targetFlags, type Implementation } from "../reports/build.ts";
+import type { Report } from "../reports/report.ts";
 import { stageCase } from "./exhaustive.ts";
 
 export interface CaseVerdict {

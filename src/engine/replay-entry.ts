@@ -1,15 +1,15 @@
-import type { Driver } from "../src/transport/driver.ts";
-import type { Level, Property } from "../src/models/property.ts";
-import { checkProperty } from "../src/models/run.ts";
-import { buildReport, type Implementation } from "../src/reports/build.ts";
-import type { Report } from "../src/reports/report.ts";
-import type { CorpusEntry } from "../src/engine/corpus.ts";
-import type { ExhaustiveOrigin, RandomOrigin, TraceOrigin } from "../src/models/origin.ts";
-import { askProbes, ConversationTruth, judgeExchange } from "../src/audit/judge.ts";
-import { usesModel } from "../src/transport/in-process.ts";
-import { exchangeReport } from "../src/audit/run-audit.ts";
-import type { OperationCall } from "../src/wire/protocol.ts";
-import { caseReport, judgeCase } from "./judge.ts";
+import type { Driver } from "../transport/driver.ts";
+import type { Level, Property } from "../models/property.ts";
+import { checkProperty } from "../models/run.ts";
+import { buildReport, type Implementation } from "../reports/build.ts";
+import type { Report } from "../reports/report.ts";
+import type { CorpusEntry } from "./corpus.ts";
+import type { ExhaustiveOrigin, RandomOrigin, TraceOrigin } from "../models/origin.ts";
+import { askProbes, ConversationTruth, judgeExchange } from "../audit/judge.ts";
+import { usesModel } from "../transport/in-process.ts";
+import { exchangeReport } from "../audit/run-audit.ts";
+import type { OperationCall } from "../wire/protocol.ts";
+import { caseReport, judgeCase } from "./judge-case.ts";
 
 export type EntryOutcome =
   | { readonly verdict: "still-fails"; readonly report: Report; readonly requests: number }

@@ -1,11 +1,11 @@
-import { COPY_STATES, TAG_CLASSES, type CopyState, type ExhaustiveCase, type TagClass } from "../src/models/exhaustive-case.ts";
-import type { Capability, OperationCall } from "../src/wire/protocol.ts";
-import { windowSize } from "../src/wire/budget.ts";
-import { storeSnapshot } from "../src/models/harness.ts";
-import { callLabel } from "../src/models/call-label.ts";
-import { World, type CopyMode } from "../src/models/world.ts";
-import { operationsFor, type SpanForm } from "../src/models/input-space.ts";
-import type { ModelAnswerSpec } from "../src/model/answer.ts";
+import { COPY_STATES, TAG_CLASSES, type CopyState, type ExhaustiveCase, type TagClass } from "../models/exhaustive-case.ts";
+import type { Capability, OperationCall } from "../wire/protocol.ts";
+import { windowSize } from "../wire/budget.ts";
+import { storeSnapshot } from "../models/harness.ts";
+import { callLabel } from "../models/call-label.ts";
+import { World, type CopyMode } from "../models/world.ts";
+import { operationsFor, type SpanForm } from "../models/input-space.ts";
+import type { ModelAnswerSpec } from "../model/answer.ts";
 
 /**
  * The bounded-exhaustive phase's cases (the small-scope hypothesis: most pruner faults show in a window of
