@@ -2,24 +2,34 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * Two lanes (docs/performance.md has their timings): `quick`, the unit-level tests, all in this process,
+ * Three lanes (docs/performance.md has their timings): `quick`, the unit-level tests, all in this process,
  * for the inner loop (`npm run test:quick`); `system`, the tests that start processes or threads (the CLI
- * as a user runs it, adapters over stdio, fuzz campaigns) and the sweeps of the whole mutant catalog.
- * `npm test` runs both, with coverage. A test in the quick lane that starts a process fails there
+ * as a user runs it, adapters over stdio, fuzz campaigns) and the sweep of the whole mutant catalog;
+ * `slow`, what costs minutes and checks what changes rarely (the packed tarball and the Action installed
+ * as a team installs them, the catalog again through a fuzz campaign's pipeline): `npm run test:slow`.
+ * `npm test` runs the first two, with coverage. A test in the quick lane that starts a process fails there
  * (test/helpers/no-subprocess.ts).
  */
 const ALL = ["src/**/*.test.ts", "properties/**/*.test.ts", "fuzz/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"];
+const SLOW = [
+  "test/package/**/*.test.ts",
+  "fuzz/finds-every-mutant.test.ts",
+  // Differential checks of the shared stream against one property at a time, and the catch-rate bar over 20 seeds.
+  "src/models/joint.test.ts",
+  "test/cli/run-side-by-side.test.ts",
+  "properties/mutants/catch-rate.test.ts",
+  // The hang shrunk at two more seeds (test/hostile/in-process-hang.test.ts shrinks one in npm test), and fuzz agreeing with run on the examples.
+  "test/hostile/hangshrink.test.ts",
+  "test/examples/examples-fuzz.test.ts",
+];
 const SYSTEM = [
   "properties/mutants/mutants.test.ts",
-  "properties/mutants/catch-rate.test.ts",
-  "fuzz/finds-every-mutant.test.ts",
   "src/reports/build.test.ts",
   "src/transport/process-tag.test.ts",
   "test/cli/**/*.test.ts",
   "test/hostile/**/*.test.ts",
   "test/examples/examples-cli.test.ts",
   "test/matrix/**/*.test.ts",
-  "test/package/**/*.test.ts",
   "fuzz/campaign.test.ts",
   "src/transport/stdio.test.ts",
   "src/transport/adapter-process.test.ts",
@@ -39,9 +49,23 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "quick", include: ALL, exclude: SYSTEM, setupFiles: ["test/helpers/no-subprocess.ts"], testTimeout: 60_000, hookTimeout: 60_000 },
+        // Not isolated: the unit tests share each worker's modules instead of importing the tree once per file
+        // (a third of the lane's time), which they can since none mocks a module or leaves global state.
+        test: {
+          name: "quick",
+          include: ALL,
+          exclude: [...SYSTEM, ...SLOW],
+          isolate: false,
+          setupFiles: ["test/helpers/no-subprocess.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
-      { extends: true, test: { name: "system", include: SYSTEM, globalSetup: ["test/helpers/build.ts"], testTimeout: 300_000, hookTimeout: 300_000 } },
+      {
+        extends: true,
+        test: { name: "system", include: SYSTEM, exclude: SLOW, globalSetup: ["test/helpers/build.ts"], testTimeout: 300_000, hookTimeout: 300_000 },
+      },
+      { extends: true, test: { name: "slow", include: SLOW, globalSetup: ["test/helpers/build.ts"], testTimeout: 600_000, hookTimeout: 600_000 } },
     ],
     coverage: {
       provider: "v8",

@@ -7,6 +7,7 @@ import { checkRunOutputs } from "../files/output-paths.ts";
 import { numericFlag } from "../engine/numeric-flags.ts";
 import { moduleEntry } from "../runtime/module-entry.ts";
 import { openTarget, targetFrom } from "../engine/target.ts";
+import { summarizeFailure, withLastWords } from "../engine/unfinished.ts";
 import { level, parse } from "./args.ts";
 import { exitCodeOf } from "./exit-code.ts";
 import { renderUsage } from "./help.ts";
@@ -50,12 +51,20 @@ export async function auditCommand(argv: readonly string[], io: Io, signal?: Abo
   };
   checkRunOutputs(options.outDir, options.junit);
   const target = targetFrom(values);
-  if (target === null) return exitCodeOf(await runAudit(positionals, options, io));
-  // The implementation to ask again, as `run` would start it; closed whatever the audit comes to.
-  const reask = await openTarget(target, { timeoutMs: numericFlag("timeout-ms", values["timeout-ms"]), ...(signal === undefined ? {} : { signal }) });
-  try {
-    return exitCodeOf(await runAudit(positionals, { ...options, reask }, io));
-  } finally {
-    await reask.close();
-  }
+  const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"]);
+  // A trace that cannot be read, an implementation that cannot start: summary.json says so, as after `run`.
+  const run = { level: options.level, properties: options.properties.map((property) => property.id) };
+  const summary = await withLastWords(options, run, () =>
+    summarizeFailure(options, run, signal, io, async () => {
+      if (target === null) return runAudit(positionals, options, io);
+      // The implementation to ask again, as `run` would start it; closed whatever the audit comes to.
+      const reask = await openTarget(target, { timeoutMs, ...(signal === undefined ? {} : { signal }) });
+      try {
+        return await runAudit(positionals, { ...options, reask }, io);
+      } finally {
+        await reask.close();
+      }
+    }),
+  );
+  return exitCodeOf(summary);
 }

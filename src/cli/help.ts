@@ -16,6 +16,7 @@ Usage:
 
 With no --cmd/--impl, run checks the embedded reference pruner.
 Exit codes: 0 conforms / fixed, 1 violation found / still fails, 2 usage error or bad output path, or
+not every property judged (NOT fully checked, or checked for NOTHING: every property skipped), or
 the adapter failed its handshake or prunecheck failed (then summary.json has an "error" saying which),
 130 interrupted by Ctrl-C (143 by SIGTERM, 129 by SIGHUP): the adapter is stopped and summary.json has what finished.
 Run \`prunecheck <command> --help\` for its flags; \`prunecheck --version\` prints the version.`,

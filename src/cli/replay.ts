@@ -9,6 +9,7 @@ import { describeTarget, openTarget, type TargetOptions } from "../engine/target
 import { oneLine, type Io } from "../console/io.ts";
 import { quoteName } from "../reports/escape/name.ts";
 import { HarnessError } from "../errors/harness.ts";
+import type { Driver } from "../transport/driver.ts";
 
 export function readReport(path: string): Promise<Report> {
   return readJsonAs(path, {
@@ -67,7 +68,16 @@ export async function replayReport(report: Report, target: Target, options: Targ
   const property = PROPERTIES.find((candidate) => candidate.id === report.checked_property);
   if (property === undefined)
     throw new InputError("invalid_report", `the report names property ${JSON.stringify(report.checked_property)}, which this prunecheck does not know`);
-  const driver = await openTarget(target, options);
+  const interrupted = { verdict: "interrupted" as const, message: "interrupted before it finished" };
+  let driver: Driver;
+  try {
+    driver = await openTarget(target, options);
+  } catch (error) {
+    // Stopped while the implementation started (a module's load is stopped at once): no verdict, not an error.
+    if (options.signal?.aborted !== true) throw error;
+    io.line(`replay ${report.property.id} (${describeOrigin(report.origin)}) on ${describeTarget(target)}: ${interrupted.message}`);
+    return interrupted;
+  }
   try {
     const result = await replayEntry(
       driver,
@@ -79,9 +89,7 @@ export async function replayReport(report: Report, target: Target, options: Targ
         outDir: ".",
       },
     );
-    const outcome = options.signal?.aborted
-      ? { verdict: "interrupted" as const, message: "interrupted before it finished" }
-      : judge(result, report, driver.name);
+    const outcome = options.signal?.aborted ? interrupted : judge(result, report, driver.name);
     io.line(`replay ${report.property.id} (${describeOrigin(report.origin)}) on ${quoteName(driver.name)}: ${outcome.message}`);
     return outcome;
   } finally {

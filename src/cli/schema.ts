@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { makeDir, writeFileAtomic } from "../files/write-atomic.ts";
 import { jsonSchemas, renderJsonSchema } from "../wire/json-schema.ts";
 import type { Io } from "../console/io.ts";
-import { checkOutputDir } from "../files/output-paths.ts";
+import { checkOutputDir, checkOutputFile } from "../files/output-paths.ts";
+import { readRegularFile } from "../files/read-json.ts";
 
 /** `prunecheck schema`: print the JSON Schemas, write them to a folder, or check a folder is up to date. */
 export async function schemaCommand(mode: { write?: string | undefined; check?: string | undefined }, io: Io): Promise<number> {
@@ -11,6 +11,7 @@ export async function schemaCommand(mode: { write?: string | undefined; check?: 
   if (mode.write !== undefined) {
     // A folder that cannot be made or written is the user's input error, said before anything is written.
     checkOutputDir("--write", mode.write);
+    for (const file of Object.keys(schemas)) checkOutputFile("--write", mode.write, join(mode.write, file));
     makeDir(mode.write);
     for (const [file, schema] of Object.entries(schemas)) await writeFileAtomic(join(mode.write, file), renderJsonSchema(schema));
     io.line(`wrote ${Object.keys(schemas).length} JSON Schemas to ${mode.write}`);
@@ -19,7 +20,8 @@ export async function schemaCommand(mode: { write?: string | undefined; check?: 
   if (mode.check !== undefined) {
     const stale: string[] = [];
     for (const [file, schema] of Object.entries(schemas)) {
-      const onDisk = await readFile(join(mode.check, file), "utf8").catch(() => null);
+      // Read only if a regular file: a FIFO put there would otherwise block the check forever.
+      const onDisk = await readRegularFile(join(mode.check, file), "JSON Schema", "").catch(() => null);
       if (onDisk !== renderJsonSchema(schema)) stale.push(file);
     }
     if (stale.length === 0) {

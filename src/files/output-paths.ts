@@ -1,7 +1,7 @@
 import { accessSync, closeSync, constants, openSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { InputError } from "../errors/input.ts";
-import { makeDir, statOrNull, tempPathFor } from "./write-atomic.ts";
+import { makeDir, notRegularFile, statOrNull, tempPathFor } from "./write-atomic.ts";
 
 /**
  * Output paths are checked before anything runs, so that a typo in --out or --junit costs a second,
@@ -23,8 +23,15 @@ export function checkRunOutputs(outDir: string, junit?: string): void {
   if (junit !== undefined) checkOutputFile("--junit", junit, junit);
 }
 
-/** A folder prunecheck writes into: it is made (as `mkdir -p`) and a file is written and removed in it. */
+/**
+ * A folder prunecheck writes into: it is made (as `mkdir -p`) and a file is written and removed in it. A
+ * link at the path itself is refused, so nothing is written outside the folder the flag names; links higher
+ * up (a /tmp that is a link) are the system's and followed.
+ */
 export function checkOutputDir(flag: string, path: string): void {
+  const link = notRegularFile(path);
+  if (link?.startsWith("a symbolic link") === true)
+    throw badPath(flag, path, `is ${link}`, `${flag} takes a real folder, not a link to one: give the folder's own path.`);
   const problem = dirProblem(path);
   if (problem !== null)
     throw badPath(flag, path, problem, `${flag} takes a folder prunecheck can create and write (e.g. ${flag} reports); it is made if missing.`);
@@ -44,6 +51,15 @@ export function checkOutputFile(flag: string, given: string, path: string): void
   const problem = dirProblem(dirname(path));
   if (problem !== null)
     throw badPath(flag, given, `its folder ${dirname(path)} ${problem}`, `Give ${flag} a path whose folder prunecheck can create and write.`);
+  // Replaced by a rename, a link, a FIFO or a device would itself be replaced (--junit /dev/null as root).
+  const kind = notRegularFile(path);
+  if (kind !== null)
+    throw badPath(
+      flag,
+      given,
+      `${path === given ? "" : `${path} `}is ${kind}, and prunecheck creates or replaces only a regular file`,
+      `Remove it, or give ${flag} ${path === given ? "another path" : "another folder"}.`,
+    );
 }
 
 /**

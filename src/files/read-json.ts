@@ -1,7 +1,8 @@
 import { constants } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 import type { z } from "zod";
 import { describeIssues, InputError, type InputErrorCode } from "../errors/input.ts";
+import { kindOf } from "./write-atomic.ts";
 import { describeWireDataProblem, longTextProblem, WIRE_LIMITS, wireDataProblem } from "../wire/limits.ts";
 
 /**
@@ -22,21 +23,30 @@ export const FILE_LIMITS = Object.freeze({
 });
 
 /**
- * A regular file's text. Anything else is refused before a byte is read (issue 33): a FIFO or a pipe would
- * block until a writer comes, a device never ends, a directory is no file. Opened without blocking, so even
- * a FIFO with no writer is refused at once.
+ * A regular file, open for reading. Anything else is refused before a byte is read (issue 33): a FIFO or a
+ * pipe would block until a writer comes, a device never ends, a directory is no file. Opened without
+ * blocking, so even a FIFO with no writer is refused at once; the kind is read from the open file, so
+ * nothing can swap the path between the check and the read.
  */
-export async function readRegularFile(path: string, what: string, hint: string): Promise<string> {
-  const cannot = (error: NodeJS.ErrnoException) => new InputError("unreadable_file", `cannot read ${what} ${path}: ${error.code ?? error.message}`, hint);
+export async function openRegularFile(path: string, what: string, hint: string): Promise<FileHandle> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => {
-    throw cannot(error);
+    throw cannotRead(path, what, hint, error);
   });
+  const stats = await handle.stat();
+  if (stats.isFile()) return handle;
+  await handle.close();
+  throw new InputError("unreadable_file", `cannot read ${what} ${path}: it is ${kindOf(stats)}, not a regular file`, hint);
+}
+
+function cannotRead(path: string, what: string, hint: string, error: NodeJS.ErrnoException): InputError {
+  return new InputError("unreadable_file", `cannot read ${what} ${path}: ${error.code ?? error.message}`, hint);
+}
+
+/** A regular file's text (openRegularFile), refused past FILE_LIMITS.bytes before it is read. */
+export async function readRegularFile(path: string, what: string, hint: string): Promise<string> {
+  const handle = await openRegularFile(path, what, hint);
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) {
-      const kind = stats.isFIFO() ? "a FIFO (named pipe)" : stats.isDirectory() ? "a directory" : stats.isSocket() ? "a socket" : "a device";
-      throw new InputError("unreadable_file", `cannot read ${what} ${path}: it is ${kind}, not a regular file`, hint);
-    }
     if (stats.size > FILE_LIMITS.bytes)
       throw new InputError(
         "file_past_limits",
@@ -44,7 +54,7 @@ export async function readRegularFile(path: string, what: string, hint: string):
         hint,
       );
     return await handle.readFile("utf8").catch((error: NodeJS.ErrnoException) => {
-      throw cannot(error);
+      throw cannotRead(path, what, hint, error);
     });
   } finally {
     await handle.close();

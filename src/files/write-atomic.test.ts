@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../test/cli/helpers.ts";
-import { makeDir, tempPathFor, writeFileAtomic } from "./write-atomic.ts";
+import { makeDir, tempPathFor, writeFileAtomic, writeFileAtomicSync } from "./write-atomic.ts";
 
 describe("writeFileAtomic", () => {
   it("replaces the whole file and leaves nothing else beside it", async () => {
@@ -14,12 +14,26 @@ describe("writeFileAtomic", () => {
     expect(readdirSync(dir)).toEqual(["summary.json"]);
   });
 
-  it("when the rename fails (the target is a folder) throws, removes its temp file and leaves the folder", async () => {
+  it("refuses a folder at the path before writing anything, and leaves the folder", async () => {
     const dir = tempDir();
     mkdirSync(join(dir, "matrix.md"));
-    await expect(writeFileAtomic(join(dir, "matrix.md"), "x")).rejects.toMatchObject({ code: "EISDIR" });
+    await expect(writeFileAtomic(join(dir, "matrix.md"), "x")).rejects.toMatchObject({
+      code: "bad_output_path",
+      message: expect.stringContaining("it is a folder"),
+    });
     expect(readdirSync(dir)).toEqual(["matrix.md"]);
     expect(readdirSync(join(dir, "matrix.md"))).toEqual([]);
+  });
+
+  it("refuses a symbolic link at the path, sync or not: the link and what it points to are left as they were", async () => {
+    const dir = tempDir();
+    const outside = join(tempDir(), "outside.txt");
+    writeFileSync(outside, "theirs");
+    symlinkSync(outside, join(dir, "junit.xml"));
+    const refused = { code: "bad_output_path", message: expect.stringContaining(`it is a symbolic link (to ${outside})`) };
+    await expect(writeFileAtomic(join(dir, "junit.xml"), "x")).rejects.toMatchObject(refused);
+    expect(() => writeFileAtomicSync(join(dir, "junit.xml"), "x")).toThrow(expect.objectContaining(refused));
+    expect([readlinkSync(join(dir, "junit.xml")), readFileSync(outside, "utf8"), readdirSync(dir)]).toEqual([outside, "theirs", ["junit.xml"]]);
   });
 
   it("in a folder that does not exist throws ENOENT and creates nothing", async () => {

@@ -1,14 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { InputError } from "../errors/input.ts";
 
 /**
  * Writes `path` so that a reader, or a `kill -9` midway, only ever sees the old file or the whole new one:
  * the data goes to a temp file beside it (same directory, so the rename stays on one filesystem), is
- * synced, and is renamed over the target. The temp file is removed when anything fails.
+ * synced, and is renamed over the target. The temp file is removed when anything fails. Only a regular file
+ * is replaced: a link, a FIFO, a device or a folder at the path is refused (notRegularFile), since the rename
+ * would replace the thing itself (a root run once turned /dev/null into a file, issue 45).
  */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
+  refuseNotRegular(path);
   const temp = tempPathFor(path);
   try {
     const handle = await open(temp, "wx");
@@ -31,6 +35,7 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
  * nothing asynchronous will run again.
  */
 export function writeFileAtomicSync(path: string, data: string): void {
+  refuseNotRegular(path);
   const temp = tempPathFor(path);
   try {
     const fd = openSync(temp, "wx");
@@ -45,6 +50,51 @@ export function writeFileAtomicSync(path: string, data: string): void {
     rmSync(temp, { force: true });
     throw error;
   }
+}
+
+/**
+ * What is at `path` when it is anything but a regular file prunecheck may replace: "a symbolic link (to …)",
+ * "a FIFO (named pipe)", "a device", "a socket" or "a folder"; null when nothing is there or a regular file is.
+ * The path itself is looked at (lstat), never what a link points to.
+ */
+export function notRegularFile(path: string): string | null {
+  let stats: Stats;
+  try {
+    stats = lstatSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    throw error;
+  }
+  return stats.isFile() ? null : kindOf(stats, path);
+}
+
+/** What a thing on disk is, in the words errors use ("it is a FIFO (named pipe)"). */
+export function kindOf(stats: Stats, path?: string): string {
+  if (stats.isSymbolicLink()) return `a symbolic link${path === undefined ? "" : ` (to ${linkTarget(path)})`}`;
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  return stats.isFile() ? "a regular file" : "not a regular file";
+}
+
+function linkTarget(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return "?";
+  }
+}
+
+function refuseNotRegular(path: string): void {
+  const kind = notRegularFile(path);
+  if (kind !== null)
+    throw new InputError(
+      "bad_output_path",
+      `cannot write ${path}: it is ${kind}, and prunecheck creates or replaces only a regular file (never through a link, onto a FIFO or a device)`,
+      "Remove what is at that path, or give prunecheck another one.",
+    );
 }
 
 /** A hidden name beside `path` that no reader takes for the real file: not `*.json`, unique per process and call. */

@@ -17,7 +17,8 @@ export function columnVerdict(column: Column): string {
   const cells = Object.values(column.cells);
   const failed = cells.filter((cell) => cell.status === "failed").length;
   if (failed > 0) return `${failed} violation${failed === 1 ? "" : "s"}`;
-  return cells.some((cell) => cell.status === "error" || cell.status === "interrupted") ? "incomplete" : `conforms at ${column.level}`;
+  if (cells.some((cell) => cell.status === "error" || cell.status === "interrupted")) return "incomplete";
+  return cells.some((cell) => cell.status === "passed") ? `conforms at ${column.level}` : "nothing checked";
 }
 
 export function packagesLine(column: Column): string {

@@ -100,6 +100,8 @@ function markdownVerdict(verdict: RunVerdict, violations: number): string {
       return `interrupted, ${violations === 0 ? "no violation so far" : found}`;
     case "unchecked":
       return `not fully checked (${uncheckedCount(verdict.errored.length, verdict.unjudged.length)}), ${violations === 0 ? "no violation in what was checked" : found}`;
+    case "empty":
+      return `checked for nothing (${verdict.skipped} ${verdict.skipped === 1 ? "property" : "properties"} skipped, none judged)`;
     case "checked":
       return violations === 0 ? "conforms" : found;
   }

@@ -53,4 +53,15 @@ describe("the verdict never says conforms of what was not checked (issue 33: a f
     expect(renderSummaryMarkdown(summary)).toContain("## prunecheck: `mine` at core: not fully checked (1 property not judged), no violation in what was checked\n");
     expect(exitCodeOf(summary)).toBe(2);
   });
+
+  it("checked nothing: every property skipped, or none chosen, says so in the line and in summary.md, and exits 2 (issue 45)", () => {
+    const skipped = (property: string): ResultLine => ({ property, status: "skipped", runs: 0, requests: 0, ms: 0, reason: "needs capability summarize" });
+    const all = summaryOf([skipped("depth-bound"), skipped("kept-untouched")]);
+    expect(summaryLine(all)).toMatch(/^prunecheck: mine was checked for NOTHING \(all 2 properties were skipped, each for the reason shown\) at core \(0 properties checked, 2 skipped, /);
+    expect(renderSummaryMarkdown(all).split("\n")[0]).toBe("## prunecheck: `mine` at core: checked for nothing (2 properties skipped, none judged)");
+    expect(exitCodeOf(all)).toBe(2);
+    const none = summaryOf([]);
+    expect(summaryLine(none)).toMatch(/^prunecheck: mine was checked for NOTHING \(no property was chosen\) /);
+    expect(exitCodeOf(none)).toBe(2);
+  });
 });

@@ -83,6 +83,11 @@ export type RunVerdict =
    * before their first round (`unjudged`). Until each is, the run has no verdict on them.
    */
   | { readonly kind: "unchecked"; readonly errored: readonly string[]; readonly unjudged: readonly string[] }
+  /**
+   * No property was judged at all: each was skipped (none applies to the capabilities, the level, the
+   * chosen properties, or what a trace holds), or none was chosen. Nothing checked is no "conforms" (issue 45).
+   */
+  | { readonly kind: "empty"; readonly skipped: number }
   | { readonly kind: "checked" };
 
 export function runVerdict(summary: Pick<RunSummary, "error" | "interrupted" | "results">): RunVerdict {
@@ -91,7 +96,9 @@ export function runVerdict(summary: Pick<RunSummary, "error" | "interrupted" | "
   const having = (status: ResultLine["status"]) => summary.results.filter((result) => result.status === status).map((result) => result.property);
   // A line that says interrupted in a run that was not is no verdict either (fuzz: no round in the budget).
   const [errored, unjudged] = [having("error"), having("interrupted")];
-  return errored.length + unjudged.length > 0 ? { kind: "unchecked", errored, unjudged } : { kind: "checked" };
+  if (errored.length + unjudged.length > 0) return { kind: "unchecked", errored, unjudged };
+  const judged = summary.results.some((result) => result.status === "passed" || result.status === "failed");
+  return judged ? { kind: "checked" } : { kind: "empty", skipped: having("skipped").length };
 }
 
 export function summaryLine(summary: RunSummary): string {
@@ -108,6 +115,8 @@ function verdictWords(verdict: RunVerdict, violations: readonly string[]): strin
       return `was INTERRUPTED${violates && ` and so far ${violates}`}`;
     case "unchecked":
       return `was NOT fully checked (${uncheckedWords(verdict)})${violates && ` and ${violates}`}`;
+    case "empty":
+      return `was checked for NOTHING (${emptyWords(verdict.skipped)})`;
     case "checked":
       return violates || "conforms";
   }
@@ -117,6 +126,11 @@ function uncheckedWords(verdict: { readonly errored: readonly string[]; readonly
   const errored = verdict.errored.length === 0 ? [] : [`${verdict.errored.join(", ")} stopped by an error`];
   const unjudged = verdict.unjudged.length === 0 ? [] : [`${verdict.unjudged.join(", ")} not judged`];
   return [...errored, ...unjudged].join("; ");
+}
+
+function emptyWords(skipped: number): string {
+  if (skipped === 0) return "no property was chosen";
+  return skipped === 1 ? "the one property chosen was skipped, for the reason shown" : `all ${skipped} properties were skipped, each for the reason shown`;
 }
 
 /** "15 properties checked, 2 skipped": the same numbers as JUnit's test cases and skips. */

@@ -12,7 +12,8 @@ export function describeFailure(error: unknown): RunError {
 
 export interface UnfinishedRun {
   readonly level: Level;
-  readonly seed: number;
+  /** Absent for an audit, whose exchanges were recorded, not drawn. */
+  readonly seed?: number;
   /** The properties the run was to check: each gets a line, so JUnit and summary.md show none passed. */
   readonly properties: readonly string[];
   readonly seconds: number;
@@ -44,7 +45,7 @@ export function unfinishedSummary(run: UnfinishedRun, ended: Ended): RunSummary 
     level: run.level,
     capabilities: [],
     seconds: run.seconds,
-    seed: run.seed,
+    ...(run.seed === undefined ? {} : { seed: run.seed }),
     interrupted,
     results: run.properties.map((property) => ({ property, status: interrupted ? "interrupted" : "error", runs: 0, requests: 0, ms: 0, message })),
     ...(ended.kind === "error" ? { error: ended.error } : {}),

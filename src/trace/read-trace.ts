@@ -1,5 +1,7 @@
-import { createReadStream } from "node:fs";
 import { describeIssues, InputError } from "../errors/input.ts";
+import { openRegularFile } from "../files/read-json.ts";
+import { LineReader } from "../transport/line-reader.ts";
+import { WIRE_LIMITS } from "../wire/limits.ts";
 import { CompiledTraceExchange } from "../wire/compiled.ts";
 import { TRACE_FORMAT, TRACE_VERSION, TraceConversationEnd, type TraceExchange, TraceHeader } from "../wire/trace.ts";
 
@@ -30,10 +32,11 @@ const HINT = "a trace is a header line, then one exchange per line (docs/trace.m
 export async function* readTrace(file: string, options: ReadOptions = {}): AsyncGenerator<TracedLine> {
   let number = 0;
   const bad = (message: string) => new InputError("invalid_trace", `${file}:${number}: ${message}`, HINT);
-  for await (const { text, complete } of lines(file, options.bytesRead)) {
+  for await (const raw of lines(file, options.bytesRead)) {
     number++;
-    const problem = complete ? null : bad("the last line is cut short (no newline at its end): the recording stopped mid-write");
-    const parsed = problem === null ? parseLine(text) : null;
+    const problem =
+      "problem" in raw ? bad(raw.problem) : raw.complete ? null : bad("the last line is cut short (no newline at its end): the recording stopped mid-write");
+    const parsed = problem === null && "text" in raw ? parseLine(raw.text) : null;
     if (number === 1) {
       if (problem !== null) throw problem;
       // Checked whether or not anyone listens: `header?.(check())` would skip the check.
@@ -90,20 +93,35 @@ function toLine(parsed: Parsed | null, bad: (message: string) => InputError): Tr
   return parsed.json as TraceExchange;
 }
 
-/** The file's lines, each with whether a newline ended it: only the last can lack one. */
-async function* lines(file: string, bytesRead?: (bytes: number) => void): AsyncGenerator<{ text: string; complete: boolean }> {
-  let rest = "";
-  const stream = createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 });
+/**
+ * The longest trace line read, in UTF-8 bytes: an exchange holds a request and its answer, each at most a
+ * protocol line (WIRE_LIMITS.lineBytes), so a legal line never needs more, and a hostile one costs what
+ * this many bytes cost (a 600 MB line once took 3.1 GB and 160 s before failing, issue 45).
+ */
+export const TRACE_LINE_BYTES = 2 * WIRE_LIMITS.lineBytes;
+
+type RawLine = { readonly text: string; readonly complete: boolean } | { readonly problem: string };
+
+/**
+ * The file's lines, each with whether a newline ended it (only the last can lack one), split as bytes so a
+ * line past TRACE_LINE_BYTES is skipped as it streams by, never held, and a line that is not UTF-8 is named,
+ * not decoded into U+FFFD. A FIFO, a device or a folder is refused before a byte is read (openRegularFile).
+ */
+async function* lines(file: string, bytesRead?: (bytes: number) => void): AsyncGenerator<RawLine> {
+  const handle = await openRegularFile(file, "trace", "give the path of a trace file (docs/trace.md).");
+  const ready: RawLine[] = [];
+  const reader = new LineReader({
+    maxLineBytes: TRACE_LINE_BYTES,
+    onLine: (text) => ready.push({ text, complete: true }),
+    onOverflow: () => ready.push({ problem: `the line is longer than ${TRACE_LINE_BYTES} bytes, the most a trace line holds: skipped unread` }),
+    onInvalidUtf8: (_line, offset) => ready.push({ problem: `the line is not UTF-8 (its byte ${offset} is not)` }),
+  });
+  const stream = handle.createReadStream({ highWaterMark: 1 << 20 });
   try {
-    for await (const chunk of stream as AsyncIterable<string>) {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
       bytesRead?.(stream.bytesRead);
-      rest += chunk;
-      let start = 0;
-      for (let end = rest.indexOf("\n"); end !== -1; end = rest.indexOf("\n", start)) {
-        yield { text: rest.slice(start, end), complete: true };
-        start = end + 1;
-      }
-      rest = rest.slice(start);
+      reader.write(chunk);
+      yield* ready.splice(0);
     }
   } catch (error) {
     throw new InputError(
@@ -112,6 +130,9 @@ async function* lines(file: string, bytesRead?: (bytes: number) => void): AsyncG
       "check the path and that the file is readable.",
       { cause: error },
     );
+  } finally {
+    stream.destroy();
+    await handle.close().catch(() => undefined);
   }
-  if (rest !== "") yield { text: rest, complete: false };
+  if (reader.partial) yield { text: "", complete: false };
 }

@@ -1,10 +1,12 @@
 import { Worker } from "node:worker_threads";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import { HarnessError } from "../errors/harness.ts";
+import { InputError } from "../errors/input.ts";
 import { reviveError, type SerializedError } from "../errors/serialized.ts";
 import type { Capability, OperationCall, OperationRequest } from "../wire/protocol.ts";
 import type { Driver, Exchange, SendOptions, Timing } from "./driver.ts";
 import { moduleEntry } from "../runtime/module-entry.ts";
+import { startTimeoutMs } from "./stdio.ts";
 
 /** A call to the pruner's thread. */
 export interface ContainedCall {
@@ -34,7 +36,7 @@ export interface ContainedOptions {
  * request goes to a fresh one, so shrinking goes on.
  */
 export async function openContainedDriver(modulePath: string, options: ContainedOptions): Promise<Driver> {
-  const first = await Thread.start(modulePath);
+  const first = await Thread.start(modulePath, options);
   return new ContainedDriver(modulePath, first, options);
 }
 
@@ -54,14 +56,46 @@ class Thread {
     worker.on("exit", (code) => this.#settle(new HarnessError("worker_failed", `the pruner's thread exited (code ${code}) while a request was pending`)));
   }
 
-  static async start(modulePath: string): Promise<Thread> {
+  /**
+   * A thread with the module loaded. Loading runs the module's top level, which is the user's code: it gets
+   * the time an adapter gets for hello (startTimeoutMs), and a stop (the signal) ends it at once, so a module
+   * that loops or awaits for ever at load is an error naming it, never a hang (issue 45).
+   */
+  static async start(modulePath: string, limits: ContainedOptions): Promise<Thread> {
     const worker = new Worker(ENTRY, { workerData: modulePath });
-    const event = await new Promise<ContainedEvent | Error>((resolve) => {
+    const waitMs = startTimeoutMs(limits.timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    let unlink = () => {};
+    const event = await new Promise<ContainedEvent | Error | "timeout" | "stopped">((resolve) => {
       worker.once("message", resolve);
       worker.once("error", resolve);
+      // A top-level await that can never settle ends the thread when nothing else is left to run (code 13).
+      worker.once("exit", (code) =>
+        resolve(
+          new InputError(
+            "invalid_module",
+            `--impl ${modulePath}: its thread exited (code ${code}) while the module loaded${code === 13 ? ": a top-level await in it never settled" : ""}`,
+            "Its top level runs when prunecheck loads it: it must finish (every await settled) before the pruner is exported.",
+          ),
+        ),
+      );
+      timer = setTimeout(() => resolve("timeout"), waitMs);
+      const stop = () => resolve("stopped");
+      if (limits.signal?.aborted === true) stop();
+      limits.signal?.addEventListener("abort", stop, { once: true });
+      unlink = () => limits.signal?.removeEventListener("abort", stop);
     });
-    if (event instanceof Error || event.type !== "ready") {
+    clearTimeout(timer);
+    unlink();
+    if (event === "timeout" || event === "stopped" || event instanceof Error || event.type !== "ready") {
       await worker.terminate();
+      if (event === "timeout")
+        throw new InputError(
+          "invalid_module",
+          `--impl ${modulePath}: the module did not finish loading within ${waitMs} ms, so its thread was stopped`,
+          "Its top level runs when prunecheck loads it: a loop or an await that never ends there holds the load. Move such work into the pruner's functions, or raise --timeout-ms if loading is only slow.",
+        );
+      if (event === "stopped") throw new HarnessError("driver_closed", `stopped while ${modulePath} was loading`);
       if (event instanceof Error) throw event;
       throw event.type === "fatal" || event.type === "fault"
         ? reviveError(event.error, "the pruner's thread")
@@ -152,8 +186,8 @@ class ContainedDriver implements Driver {
 
   async #restart(): Promise<Thread> {
     const spare = await this.#spare;
-    this.#spare = Thread.start(this.modulePath).catch(() => null);
-    return spare ?? Thread.start(this.modulePath);
+    this.#spare = Thread.start(this.modulePath, this.options).catch(() => null);
+    return spare ?? Thread.start(this.modulePath, this.options);
   }
 
   timing(): Timing {

@@ -36,6 +36,11 @@ export class LineReader {
     this.#append(chunk.subarray(start));
   }
 
+  /** Whether some of a line has come without its newline yet (a reader that must tell a cut last line). */
+  get partial(): boolean {
+    return this.#length > 0 || this.#discarding;
+  }
+
   /** A last line without its newline still counts: an adapter that answers and then exits did answer. */
   end(): void {
     if (this.#length > 0 || this.#discarding) this.#finishLine();

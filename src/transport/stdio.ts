@@ -18,6 +18,14 @@ import { HarnessError } from "../errors/harness.ts";
 /** How long a request to an adapter may take before it is a timeout fault, unless --timeout-ms says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 5000;
 
+/**
+ * How long an implementation may take to start: an adapter's hello, which includes starting its runtime, or
+ * a module's load (contained.ts). The request timeout, but never under 10 s, since a start imports things.
+ */
+export function startTimeoutMs(timeoutMs: number): number {
+  return Math.max(timeoutMs, 10_000);
+}
+
 export interface StdioDriverOptions {
   /** A shell command line; it runs with `/bin/sh -c` (or cmd.exe), in its own process group. */
   readonly command: string;
@@ -52,7 +60,7 @@ export async function openStdioDriver(options: StdioDriverOptions): Promise<Driv
   const settings: Settings = {
     spawn: { command: options.command, cwd: options.cwd, env: options.env },
     timeoutMs,
-    handshakeTimeoutMs: options.handshakeTimeoutMs ?? Math.max(timeoutMs, 10_000),
+    handshakeTimeoutMs: options.handshakeTimeoutMs ?? startTimeoutMs(timeoutMs),
   };
   const stderr = new StderrTail();
   const process = spawnAdapter(settings, stderr);

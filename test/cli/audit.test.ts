@@ -228,7 +228,9 @@ describe("prunecheck audit on bad input", () => {
     expect(strict.errors.join("\n")).toMatch(new RegExp(`^prunecheck: ${file.replace(/[.]/g, "\\.")}:2: the line is not JSON`));
     const lenient = await cli(["audit", file, "--lenient", "--out", join(dir, "out")]);
     expect(lenient.lines[0]).toContain(`prunecheck: ${file}: 0 exchanges, skipped 1 bad line (first: ${file}:2: the line is not JSON`);
-    expect(lenient.code).toBe(0);
+    // Every line skipped leaves nothing to judge: no "conforms" for that (issue 45).
+    expect(lenient.code).toBe(2);
+    expect(lenient.lines.at(-1)).toMatch(/ was checked for NOTHING /);
     expect(readSummary(join(dir, "out")).results.every((result) => result.status === "skipped")).toBe(true);
   });
 

@@ -70,7 +70,7 @@ describe("usage errors: exit 2, one `prunecheck:` line and a Hint, before anythi
     ],
     ["replay of a file past the size limit", ["replay", vast], "vast.json: it is 314572800 bytes, past the limit of 268435456 for a file prunecheck reads"],
     ["merge of a FIFO", ["merge", fifo, "--out", join(files, "out")], "report.json: it is a FIFO (named pipe), not a regular file"],
-    ["replay of a directory", ["replay", files], "it is a directory, not a regular file"],
+    ["replay of a directory", ["replay", files], "it is a folder, not a regular file"],
     ["an unknown schema flag", ["schema", "--frobnicate"], "prunecheck: schema: Unknown option '--frobnicate'"],
     ["schema --write where no folder can be made", ["schema", "--write", "/proc/self/x"], "--write /proc/self/x: cannot be made"],
     ["a negative --exhaustive", ["fuzz", "--exhaustive=-1"], '--exhaustive must be a decimal integer from 0 to 4, got "-1"'],
