@@ -21,6 +21,7 @@ export const RULES: Readonly<Record<string, RuleCheck>> = {
   "p-hello-protocol": { notCheckable: TRANSPORT },
   "p-model-call": { notCheckable: TRANSPORT },
   "p-model-limit": { notCheckable: TRANSPORT },
+  "p-model-wait": { notCheckable: TRANSPORT },
   "p-model-failure": { reach: "modelFailure" },
   "p-timeout": {
     notCheckable: "the harness cannot see an adapter rely on a timeout value; it only shortens timeouts while a hang shrinks (hang-shrink.test.ts)",

@@ -8,7 +8,8 @@ import { buildReport, type Implementation } from "../reports/build.ts";
 import type { Report } from "../reports/report.ts";
 import { skippedLine, summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
-import { Capability, type OperationCall } from "../wire/protocol.ts";
+import { Capability, IMPLEMENTATION_NAME_MAX, type OperationCall } from "../wire/protocol.ts";
+import { capText } from "../errors/cap-text.ts";
 import type { Driver } from "../transport/driver.ts";
 import type { TraceEntry } from "../models/trace-entry.ts";
 import { PROBES } from "../models/probes.ts";
@@ -229,7 +230,8 @@ function recordedImplementation(audits: readonly TraceAudit[]): Implementation {
   const names = [...new Set(audits.flatMap((audit) => (audit.header.implementation === undefined ? [] : [audit.header.implementation.name])))];
   const declared = new Set(audits.flatMap((audit) => [...(audit.header.implementation?.capabilities ?? []), ...Object.keys(audit.ops)]));
   return {
-    name: names.length === 0 ? "recorded trace" : names.join(" + "),
+    // Each name is a hello's (at most 256 characters); so is what joins several.
+    name: names.length === 0 ? "recorded trace" : capText(names.join(" + "), IMPLEMENTATION_NAME_MAX),
     capabilities: Capability.options.filter((capability) => capability === "prune" || declared.has(capability)),
     target: { kind: "recorded" },
   };

@@ -5,9 +5,10 @@ import { inProcessDriver } from "../transport/in-process.ts";
 import type { Pruner } from "../transport/pruner.ts";
 import { openStdioDriver } from "../transport/stdio.ts";
 import { openContainedDriver } from "../transport/contained.ts";
-import { InputError } from "../errors/input.ts";
+import { describeIssues, InputError } from "../errors/input.ts";
+import { capText } from "../errors/cap-text.ts";
 import { referenceWith } from "../reference/index.ts";
-import { Capability } from "../wire/protocol.ts";
+import { Capability, HelloResponse } from "../wire/protocol.ts";
 import type { Target } from "../reports/report.ts";
 
 export interface TargetOptions {
@@ -81,13 +82,17 @@ export async function loadPruner(path: string): Promise<Pruner> {
       },
     );
   }
-  const candidates = [module.default, module.pruner, ...Object.values(module)];
-  for (const candidate of candidates) {
-    if (isPruner(candidate)) return candidate;
-    const held = candidate as { pruner?: unknown; default?: unknown } | null | undefined;
-    const inner = [held?.pruner, held?.default].find(isPruner);
-    if (inner !== undefined) return inner;
-  }
+  // Reading an export runs the module's getters and proxies: what throws there is the module's fault.
+  const found = readingExports(path, () => {
+    for (const candidate of [module.default, module.pruner, ...Object.values(module)]) {
+      if (isPruner(candidate)) return candidate;
+      const held = candidate as { pruner?: unknown; default?: unknown } | null | undefined;
+      const inner = [held?.pruner, held?.default].find(isPruner);
+      if (inner !== undefined) return inner;
+    }
+    return undefined;
+  });
+  if (found !== undefined) return checkedPruner(path, found);
   throw new InputError(
     "invalid_module",
     `--impl ${path}: no export is a pruner`,
@@ -125,6 +130,36 @@ function loadHint(error: unknown): string {
   return code === "ERR_REQUIRE_ESM" || code === "ERR_REQUIRE_CYCLE_MODULE" || code === "ERR_REQUIRE_ASYNC_MODULE"
     ? 'prunecheck is an ES module, and this file is CommonJS (its package.json has no "type": "module"): name it .mts or .mjs, or use import() (see README, "Check your own pruner").'
     : "Give the path of a .ts/.mts/.js/.mjs file that exports a pruner.";
+}
+
+/**
+ * The pruner, once its name and capabilities read as a hello's would: a name of 1 to 256 characters (every
+ * report and console line shows it), capabilities an array of strings. A getter or proxy that throws while
+ * they are read is an invalid_module error naming what threw, not a bug in prunecheck (issue 45).
+ */
+function checkedPruner(path: string, pruner: Pruner): Pruner {
+  const declared = readingExports(path, () => ({ name: pruner.name, capabilities: [...pruner.capabilities] }));
+  const checked = HelloResponse.pick({ name: true, capabilities: true }).safeParse(declared);
+  if (!checked.success)
+    throw new InputError(
+      "invalid_module",
+      `--impl ${path}: its pruner's name or capabilities are not what a hello declares: ${describeIssues(checked.error)}`,
+      'Give it a name of 1 to 256 characters and capabilities such as ["prune", "compact"] (docs/protocol.md §2).',
+    );
+  return pruner;
+}
+
+function readingExports<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new InputError(
+      "invalid_module",
+      `--impl ${path}: reading its exports threw ${error instanceof Error ? `${error.name}: ${capText(error.message)}` : capText(String(error))}`,
+      "Export the pruner as a plain object or class instance whose name, capabilities and methods can be read.",
+      { cause: error },
+    );
+  }
 }
 
 function isPruner(value: unknown): value is Pruner {

@@ -29,4 +29,11 @@ describe("spanChanges, how a finding says what became of a span", () => {
     expect(spanChanges(span(), span({ kind: "original" }))).toBe("");
     expect(spanChanges(span(), span({ kind: "pointer" }))).toBe('its kind "original" became "pointer"');
   });
+
+  it("says a field the input never had was absent, even one named __proto__ (issue 45: it read the prototype)", () => {
+    const added = JSON.parse(
+      '{"span_id":"s1","text":"users.email: VARCHAR(255) NOT NULL UNIQUE","tags":[],"externalized_key":"k1","__proto__":{"x":1}}',
+    ) as Span;
+    expect(spanChanges(span(), added)).toBe('its __proto__ (absent) became {"x":1}');
+  });
 });

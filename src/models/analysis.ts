@@ -38,7 +38,8 @@ export function sameSpan(a: Span, b: Span): boolean {
  */
 export function spanChanges(before: Span, after: Span): string {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  const field = (span: Span, key: string) => (span as Record<string, unknown>)[key];
+  // Own fields only: a span without a "__proto__" field of its own would read its prototype there (issue 45).
+  const field = (span: Span, key: string) => (Object.hasOwn(span, key) ? (span as Record<string, unknown>)[key] : undefined);
   return fields
     .filter((key) => key !== "kind" && !sameData(field(before, key), field(after, key)))
     .concat(kindOf(before) === kindOf(after) ? [] : ["kind"])

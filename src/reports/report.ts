@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Capability, OperationRequest, Request, WireError } from "../wire/protocol.ts";
+import { Capability, IMPLEMENTATION_NAME_MAX, OperationRequest, Request, WireError } from "../wire/protocol.ts";
 import { Window } from "../wire/window.ts";
 import { Origin } from "../models/origin.ts";
 import { Level } from "../models/property.ts";
@@ -34,7 +34,7 @@ const ReportShape = z
     /** The property whose run found it: differs from `property` for adapter-protocol faults. */
     checked_property: z.string(),
     level: Level,
-    implementation: z.strictObject({ name: z.string(), capabilities: z.array(z.string()), target: Target }),
+    implementation: z.strictObject({ name: z.string().max(IMPLEMENTATION_NAME_MAX), capabilities: z.array(z.string()), target: Target }),
     origin: Origin,
     /** Runs it took to find the first failure: for an exhaustive case, the cases up to and including it. */
     runs_to_failure: z.int().min(0),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Level } from "../models/property.ts";
+import { IMPLEMENTATION_NAME_MAX } from "../wire/protocol.ts";
 import { quoteName } from "./escape/name.ts";
 
 /** How a property's check ended (a PropertyResult's status), or `skipped`: it does not apply at this level or to these capabilities. */
@@ -38,7 +39,7 @@ export type RunError = z.infer<typeof RunError>;
 
 /** `<out>/summary.json`: what CI and the matrix read, and what `merge` reads back. */
 export const RunSummary = z.object({
-  implementation: z.string(),
+  implementation: z.string().max(IMPLEMENTATION_NAME_MAX),
   level: Level,
   capabilities: z.array(z.string()).readonly(),
   /** Runs made: properties share them (each run is judged by every property still in play), so not the sum of `results`' runs. */

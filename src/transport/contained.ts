@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import { HarnessError } from "../errors/harness.ts";
 import { InputError } from "../errors/input.ts";
+import { capText } from "../errors/cap-text.ts";
 import { reviveError, type SerializedError } from "../errors/serialized.ts";
 import type { Capability, OperationCall, OperationRequest } from "../wire/protocol.ts";
 import type { Driver, Exchange, SendOptions, Timing } from "./driver.ts";
@@ -42,9 +43,12 @@ export async function openContainedDriver(modulePath: string, options: Contained
 
 const ENTRY = moduleEntry(import.meta.url, "pruner-thread");
 
+/** How a request to the thread ended: its event, an error of the thread, or the thread gone (process.exit in the pruner). */
+type Settled = ContainedEvent | Error | { readonly type: "exited"; readonly code: number };
+
 /** One pruner thread, started and ready, and the answer it owes, if any. */
 class Thread {
-  #pending: ((event: ContainedEvent | Error) => void) | null = null;
+  #pending: ((event: Settled) => void) | null = null;
 
   private constructor(
     readonly worker: Worker,
@@ -53,7 +57,7 @@ class Thread {
   ) {
     worker.on("message", (event: ContainedEvent) => this.#settle(event));
     worker.on("error", (error) => this.#settle(error));
-    worker.on("exit", (code) => this.#settle(new HarnessError("worker_failed", `the pruner's thread exited (code ${code}) while a request was pending`)));
+    worker.on("exit", (code) => this.#settle({ type: "exited", code }));
   }
 
   /**
@@ -104,14 +108,14 @@ class Thread {
     return new Thread(worker, event.name, event.capabilities);
   }
 
-  ask(message: ContainedCall): Promise<ContainedEvent | Error> {
+  ask(message: ContainedCall): Promise<Settled> {
     return new Promise((resolve) => {
       this.#pending = resolve;
       this.worker.postMessage(message);
     });
   }
 
-  #settle(event: ContainedEvent | Error): void {
+  #settle(event: Settled): void {
     const pending = this.#pending;
     this.#pending = null;
     pending?.(event);
@@ -168,12 +172,18 @@ class ContainedDriver implements Driver {
     const event = await Promise.race([thread.ask({ call, options: passed }), timeout]);
     clearTimeout(timer);
     if (this.#closed) throw new HarnessError("driver_closed", `the pruner's thread was stopped, so request ${request.id} was abandoned`);
-    if (event === "timeout" || event instanceof Error) {
+    if (event === "timeout" || event instanceof Error || event.type === "exited") {
       this.#thread = null;
       await thread.worker.terminate();
       if (event === "timeout")
         throw new AdapterFault("timeout", request, `${request.op} request ${request.id}: no answer within ${timeoutMs} ms, so the pruner's thread was stopped`);
-      throw event;
+      // The pruner's own doing (process.exit in it, an exception thrown where nothing awaited it), so a finding
+      // against it, as an adapter's exit is: the thread runs nothing of prunecheck's that does not catch.
+      const how =
+        event instanceof Error
+          ? `died of an uncaught ${event.name}: ${capText(event.message)}`
+          : `exited (code ${event.code}): something in the pruner called process.exit or ended its thread`;
+      throw new AdapterFault("crash", request, `${request.op} request ${request.id}: the pruner's thread ${how}, before it answered`, "", { cause: event });
     }
     if (event.type === "answer") {
       this.#slowestAnswerMs = Math.max(this.#slowestAnswerMs, performance.now() - started);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OperationRequest } from "../wire/protocol.ts";
 import { WIRE_LIMITS } from "../wire/limits.ts";
-import { readHello, readResponse, readStray } from "./responses.ts";
+import { readHello, readResponse, readStray, readTurn } from "./responses.ts";
 
 const hello = (fields: Record<string, unknown>) => JSON.stringify({ id: 0, ok: true, protocol: 1, name: "py", capabilities: ["prune"], ...fields });
 const request: OperationRequest = { id: 4, op: "reground", window: { spans: [], derivation_depth: 1 }, store: {} };
@@ -70,6 +70,15 @@ describe("readResponse: the outcome of a request, or the fault its answer is", (
       "limits",
       `the answer to reground request 4: ✖ arrays and objects are nested 65 deep here, past the protocol's limit of 64 (an answer is level 1, its window level 2) → at window.spans[0].deep${"[0]".repeat(60)} (found before parsing the line)`,
     ]);
+  });
+
+  it("calls a model call past the limits a model call, not an answer, found before or after parsing (issue 45)", () => {
+    const deep = `{"id":4,"model":{"kind":"choose","span_ids":["s1"],"x":${"[".repeat(70)}${"]".repeat(70)}}}`;
+    const reading = readTurn(deep, request, true);
+    expect(reading.ok ? null : reading.detail).toMatch(/^the model call made for reground request 4: ✖ arrays and objects are nested 65 deep/);
+    const huge = `{"id":4,"model":{"kind":"choose","span_ids":["s1"],"x":1e400}}`;
+    const past = readTurn(huge, request, true);
+    expect(past.ok ? null : past.detail).toMatch(/^the model call made for reground request 4: ✖ Infinity is a number outside the wire range/);
   });
 
   it.each([

@@ -59,6 +59,16 @@ export function readResponse(line: string, request: OperationRequest): Reading<O
   return turn.ok ? { ok: true, value: (turn.value as { outcome: Outcome }).outcome } : turn;
 }
 
+/**
+ * What a line past the limits is called in its fault: a model call is not an answer (issue 45). Unparsed,
+ * a line is taken for a call when a top-level "model" key opens it, as a ModelCallLine's does after its id.
+ */
+const MODEL_CALL_LABEL = "the model call made for";
+
+function lineLabel(line: string): string {
+  return /^\s*\{\s*"id"\s*:\s*[-0-9.eE+]+\s*,\s*"model"\s*:/.test(line.slice(0, 64)) ? MODEL_CALL_LABEL : "the answer to";
+}
+
 /** A line an adapter wrote while a request was pending: its answer, or a call to the harness's model. */
 export type Turn = { readonly outcome: Outcome } | { readonly call: ModelCall };
 
@@ -69,12 +79,15 @@ export type Turn = { readonly outcome: Outcome } | { readonly call: ModelCall };
 export function readTurn(line: string, request: OperationRequest, model: boolean): Reading<Turn> {
   // A long line is read for the limits before it is parsed: what parsing it costs is then bounded by them.
   const past = prescan(line);
-  if (past !== null) return { ok: false, code: "limits", detail: `the answer to ${request.op} request ${request.id}: ${past}` };
+  if (past !== null) return { ok: false, code: "limits", detail: `${lineLabel(line)} ${request.op} request ${request.id}: ${past}` };
   const json = parseJson(line);
   if (!json.ok) return { ok: false, code: "not_json", detail: json.detail };
   // Before anything walks the answer (the id check included, which would print 1e400 as null).
   const { problem, protoField } = inspectWireData(json.value);
-  if (problem !== null) return { ok: false, code: "limits", detail: `the answer to ${request.op} request ${request.id}: ${describeWireDataProblem(problem)}` };
+  if (problem !== null) {
+    const what = isRecord(json.value) && "model" in json.value ? MODEL_CALL_LABEL : "the answer to";
+    return { ok: false, code: "limits", detail: `${what} ${request.op} request ${request.id}: ${describeWireDataProblem(problem)}` };
+  }
   // Of the shape, the id is checked first: an answer to another request is out of step, whatever its shape.
   if (isRecord(json.value) && "id" in json.value && json.value.id !== request.id) {
     return { ok: false, code: "wrong_id", detail: `expected id ${request.id}, got ${describeId(json.value.id)}` };
@@ -117,6 +130,20 @@ export function readStray(line: string, request: OperationRequest): Extract<Read
     ok: false,
     code: json.ok ? "wrong_id" : "not_json",
     detail: `the adapter wrote a line while no request was pending, so request ${request.id} was not sent (the stream is out of step): ${preview}`,
+  };
+}
+
+/**
+ * A line the adapter wrote after a model call and before the harness had answered it: it did not read the
+ * model_answer first (docs/protocol.md [p-model-wait]), so whatever it meant, the lines no longer pair up.
+ */
+export function readOutOfTurn(line: string, request: OperationRequest): Extract<Reading<never>, { ok: false }> {
+  const json = parseJson(line);
+  const preview = json.ok ? previewOf(line) : json.detail;
+  return {
+    ok: false,
+    code: json.ok ? "wrong_id" : "not_json",
+    detail: `${request.op} request ${request.id}: after a model call the adapter wrote another line before the harness had answered the call (it must read the model_answer first): ${preview}`,
   };
 }
 

@@ -461,6 +461,21 @@ describe("model calls (protocol 1.1)", () => {
     expect(fault.message).toContain(detail);
   });
 
+  // Each once waited out the request's timeout for a line the harness had already taken (issue 45).
+  it.each([
+    ["a call and the answer", "1", '{"id":1,"ok":true,'],
+    ["twelve calls", "12", '{"id":1,"model":{"kind":"choose","span_ids":["s1","s2"],"prompt":"call 1"}}'],
+  ])("faults at once an adapter that writes %s in one write without reading the model's answer", async (_what, calls, line) => {
+    const driver = await openStdioDriver({ command: command("model-caller", "--no-wait", "--calls", calls), timeoutMs: 60_000, env: ENV });
+    opened.push(driver);
+    const started = performance.now();
+    const fault = await faultOf(driver.send(compact()));
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(fault.code).toBe("wrong_id");
+    expect(fault.message).toContain("compact request 1: after a model call the adapter wrote another line before the harness had answered the call");
+    expect(fault.line?.startsWith(line)).toBe(true);
+  });
+
   it("ignores model for a 1.0 adapter, and faults a model call it makes anyway, saying why", async () => {
     const driver = await openStdioDriver({ command: command("model-caller", "--minor", "0"), timeoutMs: 2000, env: ENV });
     opened.push(driver);

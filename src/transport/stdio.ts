@@ -5,7 +5,7 @@ import type { Capability, OperationCall, OperationRequest, Outcome, Request } fr
 import { AdapterProcess } from "./adapter-process.ts";
 import type { SpawnOptions } from "./adapter-process.ts";
 import type { Driver, Exchange, SendOptions, Timing } from "./driver.ts";
-import { readHello, readStray, readTurn } from "./responses.ts";
+import { readHello, readOutOfTurn, readStray, readTurn } from "./responses.ts";
 import type { ModelAnswerSpec } from "../model/answer.ts";
 import { scriptedAnswers, type ModelExchange } from "../model/scripted-model.ts";
 import type { ModelAnswerLine } from "../wire/model.ts";
@@ -239,6 +239,11 @@ class StdioDriver implements Driver {
           const { outcome } = turn.value as { outcome: Outcome };
           return { ok: true, value: outcome, ...(answers === undefined ? {} : { model: answers.exchanges }) };
         }
+        // A line that came before the harness answered this call (the call and the answer in one write, a
+        // burst of calls) was written without reading the model_answer: the stream is out of step, a fault
+        // at once, where waiting for a line already taken would have been a timeout (issue 45).
+        const early = process.takeStray();
+        if (early !== undefined) return { ...readOutOfTurn(early, request), line: early };
         if (answers.exchanges.length === WIRE_LIMITS.modelCalls) {
           const detail = `${request.op} request ${request.id} made more than ${WIRE_LIMITS.modelCalls} model calls, the protocol's limit for one request`;
           return { ok: false, code: "limits", detail };

@@ -68,13 +68,19 @@ export type Request = z.infer<typeof Request>;
 /** Requests as the harness builds them, before the transport stamps an id. */
 export type OperationCall = OperationRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
 
+/**
+ * An implementation's name, as a hello, a module's pruner or a trace header gives it: shown in every report
+ * and console line, so bounded (issue 33: a 5 MB name cost 2 GB), and so is every file field that holds one.
+ */
+export const IMPLEMENTATION_NAME_MAX = 256;
+export const ImplementationName = z.string().min(1).max(IMPLEMENTATION_NAME_MAX);
+
 export const HelloResponse = z
   .looseObject({
     id: RequestId,
     ok: z.literal(true),
     protocol: z.literal(PROTOCOL_VERSION),
-    /** Shown in every report and console line, so bounded (issue 33: a 5 MB name cost 2 GB). */
-    name: z.string().min(1).max(256),
+    name: ImplementationName,
     // Unknown capabilities are ignored rather than rejected, so adapters can grow ahead of the harness.
     capabilities: z.array(z.string()),
     /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ModelAnswer, ModelCall } from "./model.ts";
-import { OperationRequest, OperationResponse } from "./protocol.ts";
+import { ImplementationName, OperationRequest, OperationResponse } from "./protocol.ts";
 
 /** The trace format this prunecheck writes and reads (docs/trace.md). */
 export const TRACE_FORMAT = "prunecheck-trace";
@@ -15,7 +15,7 @@ export const TraceHeader = z
     format: z.literal(TRACE_FORMAT),
     version: z.literal(TRACE_VERSION),
     /** What was recorded: the adapter's hello name and capabilities, when the recorder knew them. */
-    implementation: z.strictObject({ name: z.string().min(1), capabilities: z.array(z.string()) }).optional(),
+    implementation: z.strictObject({ name: ImplementationName, capabilities: z.array(z.string()) }).optional(),
     /** When recording started (ISO 8601). */
     created: z.iso.datetime().optional(),
   })

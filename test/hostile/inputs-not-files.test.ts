@@ -83,6 +83,23 @@ describe.concurrent("record --trace onto what is not a regular file", () => {
   });
 });
 
+describe("record in front of an adapter that writes a line past a protocol line", () => {
+  it("forwards every byte, leaves the line out of the trace, says so, and exits as the adapter did (it crashed on 600 MiB)", async ({ expect }) => {
+    const dir = tempDir();
+    const trace = join(dir, "t.jsonl");
+    // 64 MiB and one byte of "x", then a newline: one line past the limit, written in pieces as a runaway adapter would.
+    const adapter = `${process.execPath} -e 'const b=Buffer.alloc(1<<20,120);let n=64;const w=()=>{while(n>0){n--;if(!process.stdout.write(b))return process.stdout.once("drain",w)}process.stdout.write("x\\n")};w()'`;
+    const run = await spawnCli(["record", "--cmd", adapter, "--trace", trace], { timeoutMs: 60_000 });
+
+    expect(run.code).toBe(0);
+    expect(run.stdout.length).toBe(64 * 1024 * 1024 + 2);
+    expect(run.stderr).toContain(
+      `prunecheck record: 1 line(s) were longer than a protocol line (67108864 bytes), so they were forwarded but are not in ${trace}`,
+    );
+    expect(run.stderr).not.toMatch(STACK_FRAME);
+  });
+});
+
 describe.concurrent("a run that checked nothing never says conforms: exit 2, through the one verdict", () => {
   it("run: every chosen property skipped", async ({ expect }) => {
     const out = tempDir();
