@@ -1,3 +1,4 @@
+import { AdapterFault } from "../errors/adapter-fault.ts";
 import type { Finding, Level, Property } from "../models/property.ts";
 import type { TraceOrigin } from "../models/origin.ts";
 import { readTrace } from "../trace/read-trace.ts";
@@ -40,6 +41,18 @@ export interface TraceAudit {
   readonly findings: readonly PropertyFindings[];
   /** Exchanges the implementation was asked again beside, when the audit re-asked (`ask`). */
   readonly probed: number;
+  /**
+   * The first time the implementation asked again broke the protocol (a timeout, a crash, a bad line), and
+   * beside which exchange: a finding against it, after which it is not asked again in this file.
+   */
+  readonly fault?: ReaskFault;
+}
+
+/** The implementation asked again beside a recorded exchange broke the protocol. */
+export interface ReaskFault {
+  readonly error: AdapterFault;
+  readonly origin: TraceOrigin;
+  readonly exchange: TraceExchange;
 }
 
 /** How the trace's conversations went: how many the audit started following, how many ended, and how many it forgot. */
@@ -84,6 +97,7 @@ export async function auditTrace(file: string, properties: readonly Property[], 
   let header: TraceHeader | undefined;
   let exchanges = 0;
   let probed = 0;
+  let fault: ReaskFault | undefined;
   const { ask } = options;
   const lines = readTrace(file, {
     lenient: options.lenient === true,
@@ -107,9 +121,17 @@ export async function auditTrace(file: string, properties: readonly Property[], 
     const { id: _id, ...call } = exchange.request;
     // The header is read before the first exchange: what it declares says whether a compact used the model.
     const capabilities = (header as TraceHeader).implementation?.capabilities ?? [];
-    const reasked = ask !== undefined && !usesModel(exchange.request, capabilities);
-    const probes = reasked ? await askProbes(call as OperationCall, truth, properties, ask) : undefined;
-    if (reasked) probed++;
+    const reasked = ask !== undefined && fault === undefined && !usesModel(exchange.request, capabilities);
+    let probes: ProbeExchange[] | undefined;
+    try {
+      probes = reasked ? await askProbes(call as OperationCall, truth, properties, ask) : undefined;
+      if (reasked) probed++;
+    } catch (error) {
+      // The implementation's fault, not the trace's: reported, and the rest judged without asking it again
+      // (one that hangs would otherwise cost a timeout per exchange).
+      if (!(error instanceof AdapterFault)) throw error;
+      fault = { error, origin: { kind: "trace", file, line, ...(conversation === undefined ? {} : { conversation }) }, exchange };
+    }
     const context = { capabilities, ...(probes === undefined ? {} : { probes }) };
     for (const { property, finding } of judgeExchange(exchange, truth, properties, level, context)) {
       const seen = found.get(property);
@@ -132,7 +154,7 @@ export async function auditTrace(file: string, properties: readonly Property[], 
     return seen === undefined ? [] : [{ property: property.id, ...seen }];
   });
   // readTrace throws on a file without a valid header, so a finished read has one.
-  return { header: header as TraceHeader, exchanges, conversations: open.counts(), ops, skipped, findings, probed };
+  return { header: header as TraceHeader, exchanges, conversations: open.counts(), ops, skipped, findings, probed, ...(fault === undefined ? {} : { fault }) };
 }
 
 /**

@@ -4,7 +4,10 @@ import { PropertyViolation } from "../errors/property-violation.ts";
 import { callLabel } from "../models/call-label.ts";
 import { notApplicableReason, type Level, type Property } from "../models/property.ts";
 import { addToCorpus } from "../engine/corpus.ts";
-import { buildReport, type Implementation } from "../reports/build.ts";
+import { buildReport, shellQuote, targetFlags, type Implementation } from "../reports/build.ts";
+import type { Target } from "../reports/report.ts";
+import { quoteName } from "../reports/escape/name.ts";
+import { adapterProtocol } from "../models/adapter-protocol.ts";
 import type { Report } from "../reports/report.ts";
 import { skippedLine, summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { writeReport, writeSummary } from "../reports/write.ts";
@@ -15,7 +18,7 @@ import type { TraceEntry } from "../models/trace-entry.ts";
 import { PROBES } from "../models/probes.ts";
 import { auditFiles } from "./audit-files.ts";
 import { AuditProgress } from "./audit-progress.ts";
-import { OPEN_CONVERSATIONS, windowLength, type TraceAudit, type TraceFinding } from "./audit-trace.ts";
+import { OPEN_CONVERSATIONS, windowLength, type ReaskFault, type TraceAudit, type TraceFinding } from "./audit-trace.ts";
 import { notJudgedReason, outcomeOf } from "./judge.ts";
 
 export interface AuditOptions {
@@ -38,6 +41,8 @@ export interface AuditOptions {
    * answer against another are judged too; files are then audited one at a time, in this thread.
    */
   readonly reask?: Driver;
+  /** How `reask` was named (--cmd, --impl), for the report of a protocol fault it makes. */
+  readonly reaskTarget?: Target;
 }
 
 /**
@@ -79,8 +84,18 @@ export async function runAudit(files: readonly string[], options: AuditOptions, 
   const exchanges = audits.reduce((sum, audit) => sum + audit.exchanges, 0);
   const results: ResultLine[] = [];
   const reports: Report[] = [];
+  // The implementation asked again broke the protocol: the first property that asked it carries the finding,
+  // as a run's property carries the fault its requests met.
+  const fault = audits.find((audit) => audit.fault !== undefined)?.fault;
+  const asker =
+    fault === undefined
+      ? undefined
+      : judged.find((property) => (property.probes ?? []).length > 0 && notApplicableReason(property, options.level, Capability.options) === null);
   for (const property of options.properties) {
-    const { line, report } = await verdict(property, audits, exchanges, options);
+    const { line, report } =
+      fault !== undefined && reask !== undefined && property === asker
+        ? await faultVerdict(property, fault, reask, options)
+        : await verdict(property, audits, exchanges, options);
     results.push(line);
     if (report !== undefined) reports.push(report);
     io.line(verdictLine(line, { runs: `${line.runs} exchanges` }));
@@ -131,6 +146,45 @@ async function corpusLine(dir: string, reports: readonly Report[]): Promise<stri
     ...(known === 0 ? [] : [`${known} already there`]),
     ...(helped === 0 ? [] : [`${helped} found with the help of earlier exchanges, which fail only in their conversation, not added`]),
   ].join("; ");
+}
+
+/** The verdict of the property that asked the implementation again when it broke the protocol, and its report. */
+async function faultVerdict(property: Property, fault: ReaskFault, reask: Driver, options: AuditOptions): Promise<{ line: ResultLine; report: Report }> {
+  const { error, origin, exchange } = fault;
+  const { id: _id, ...call } = exchange.request;
+  const at = `${origin.file}:${origin.line}`;
+  const trace: TraceEntry[] = [
+    { kind: "env", label: `${at} recorded ${callLabel(call as OperationCall)}; the audit asked ${quoteName(reask.name)} again beside it` },
+  ];
+  const violation = new PropertyViolation(adapterProtocol, { message: error.message, span_id: null }, trace, error.request, error.stderrTail, { cause: error });
+  const built = buildReport(
+    {
+      property: property.id,
+      level: options.level,
+      violation,
+      // Not standalone: what it was asked came from the conversation up to that line.
+      origin,
+      runsToFailure: origin.line - 1,
+      shrinks: 0,
+      ms: 0,
+      findMs: 0,
+      counterexample: `${at}: asked again beside ${callLabel(call as OperationCall)}`,
+    },
+    { name: reask.name, capabilities: reask.capabilities, target: options.reaskTarget ?? { kind: "recorded" } },
+    { outDir: options.outDir },
+  );
+  const report = { ...built, replay: `prunecheck audit ${shellQuote(origin.file)} ${targetFlags(built.implementation.target).join(" ")}`.trimEnd() };
+  const line: ResultLine = {
+    property: property.id,
+    status: "failed",
+    runs: 0,
+    requests: 0,
+    ms: 0,
+    violated: adapterProtocol.id,
+    message: `${error.message} (asked again beside ${at}; not asked again after it)`,
+    report: await writeReport(options.outDir, report),
+  };
+  return { line, report };
 }
 
 async function verdict(

@@ -60,7 +60,7 @@ export async function auditCommand(argv: readonly string[], io: Io, signal?: Abo
       // The implementation to ask again, as `run` would start it; closed whatever the audit comes to.
       const reask = await openTarget(target, { timeoutMs, ...(signal === undefined ? {} : { signal }) });
       try {
-        return await runAudit(positionals, { ...options, reask }, io);
+        return await runAudit(positionals, { ...options, reask, reaskTarget: target }, io);
       } finally {
         await reask.close();
       }

@@ -5,6 +5,7 @@ import type { Origin } from "../models/origin.ts";
 import { REPORT_FORMAT, type Report, type Target } from "./report.ts";
 import { lastRequest, tellStory } from "./story.ts";
 import { conformingAnswer } from "./conforming-answer.ts";
+import { boundReport } from "./bound.ts";
 import type { Exchange } from "../transport/driver.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import type { Outcome } from "../wire/protocol.ts";
@@ -22,6 +23,10 @@ export type Failure = Pick<Extract<PropertyResult, { status: "failed" }>, "prope
 
 /** Turns a failure into report data; pure, so every rendering and test starts from the same object. */
 export function buildReport(result: Failure, implementation: Implementation, options: { outDir: string; now?: Date }): Report {
+  return boundReport(reportOf(result, implementation, options));
+}
+
+function reportOf(result: Failure, implementation: Implementation, options: { outDir: string; now?: Date }): Report {
   const { violation } = result;
   const info = violation.property;
   const failing = lastRequest(violation.trace);

@@ -36,6 +36,12 @@ export function renderReportMarkdown(report: Report): string {
     "",
     "## Evidence",
     "",
+    ...(report.trimmed === undefined
+      ? []
+      : [
+          `_The windows here held texts too long for a report prunecheck can read back: ${report.trimmed.texts} span text(s) over ${report.trimmed.cap} characters are shown by their start and end, the rest counted; the request a replay sends is whole._`,
+          "",
+        ]),
     `Failing request (${report.requests.length} request${report.requests.length === 1 ? "" : "s"} in the shrunk run; all are in the JSON report):`,
     "",
     fence(last ?? null),

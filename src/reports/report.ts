@@ -66,6 +66,12 @@ const ReportShape = z
      * capped at its first and last 2,000 characters. Absent otherwise, and in reports from before it was kept.
      */
     answer_line: z.string().optional(),
+    /**
+     * Present when the report would not have fitted what prunecheck reads back (boundReport): this many span
+     * texts of its windows, each longer than `cap` characters, are kept as their start and end around a
+     * marker saying how much was left out. The request a replay sends again is always whole.
+     */
+    trimmed: z.strictObject({ texts: z.int().min(1), cap: z.int().positive() }).optional(),
     before: Window.nullable(),
     after: Window.nullable(),
     stderr: z.string(),

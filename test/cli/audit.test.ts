@@ -240,3 +240,39 @@ describe("prunecheck audit on bad input", () => {
     expect(result.errors.join("\n")).toContain("audit takes at least one trace file");
   });
 });
+
+describe("prunecheck audit --cmd, the implementation asked again breaking the protocol (issue 45)", () => {
+  it("is a finding against it, with summary.json and a report, not the audit's end: exit 1, and it is not asked again", async () => {
+    const dir = tempDir();
+    const trace = join(dir, "t.jsonl");
+    const window = { spans: [{ span_id: "s1", text: "users.email: VARCHAR(255)", tags: ["constraint"], externalized_key: "k1" }], derivation_depth: 0 };
+    const exchange = (id: number) =>
+      JSON.stringify({
+        request: { id, op: "prune", window, evict_ids: ["s1"], store: { k1: "users.email: VARCHAR(255)" } },
+        response: { id, ok: true, window: { spans: [{ ...window.spans[0], kind: "pointer", text: "" }], derivation_depth: 1 } },
+        sent_at: "2026-12-06T00:00:00.000Z",
+        answered_at: "2026-12-06T00:00:00.001Z",
+      });
+    writeFileSync(
+      trace,
+      [JSON.stringify({ format: "prunecheck-trace", version: 1, created: "2026-12-06T00:00:00.000Z" }), exchange(1), exchange(2), ""].join("\n"),
+    );
+    const hang = `"${process.execPath}" "${join(ROOT, "test", "fixtures", "adapters", "hang.mjs")}"`;
+    const out = join(dir, "out");
+    const started = performance.now();
+    const run = await spawnCli(["audit", trace, "--cmd", hang, "--timeout-ms", "300", "--out", out], { timeoutMs: 60_000 });
+
+    // One timeout, not one per exchange: after the fault the hung adapter is not asked again.
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(run.code, run.stderr).toBe(1);
+    const summary = readSummary(out);
+    expect(summary.error).toBeUndefined();
+    expect(summary.violations).toEqual(["adapter-protocol"]);
+    const line = summary.results.find((result) => result.violated === "adapter-protocol");
+    expect(line?.message).toMatch(/^adapter fault \[timeout\]: .* \(asked again beside .*t\.jsonl:2; not asked again after it\)$/);
+    const [{ report }] = readReports(out) as [ReturnType<typeof readReports>[number]];
+    expect(report.property.id).toBe("adapter-protocol");
+    expect(report.implementation.target).toEqual({ kind: "cmd", command: hang });
+    expect(report.replay).toBe(`prunecheck audit ${shellQuote(trace)} --cmd ${shellQuote(hang)}`);
+  });
+});
