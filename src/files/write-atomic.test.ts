@@ -1,8 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../test/cli/helpers.ts";
-import { makeDir, tempPathFor, writeFileAtomic, writeFileAtomicSync } from "./write-atomic.ts";
+import { makeDir, notRegularFile, tempPathFor, writeFileAtomic, writeFileAtomicSync } from "./write-atomic.ts";
 
 describe("writeFileAtomic", () => {
   it("replaces the whole file and leaves nothing else beside it", async () => {
@@ -46,6 +47,29 @@ describe("writeFileAtomic", () => {
     const first = tempPathFor("/out/report.json");
     expect(first).toMatch(/^\/out\/\.report\.json\.\d+-[0-9a-f]{8}\.tmp$/);
     expect(tempPathFor("/out/report.json")).not.toBe(first);
+  });
+});
+
+describe("notRegularFile: what is at a path prunecheck would replace", () => {
+  it("is null for nothing there and for a regular file, and names a link, a folder and a socket, never following the link", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "file"), "");
+    symlinkSync(join(dir, "file"), join(dir, "link"));
+    mkdirSync(join(dir, "folder"));
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(join(dir, "socket"), resolve));
+    try {
+      expect(["missing", "file", "link", "folder", "socket", "file/under"].map((name) => notRegularFile(join(dir, name)))).toEqual([
+        null,
+        null,
+        `a symbolic link (to ${join(dir, "file")})`,
+        "a folder",
+        "a socket",
+        null,
+      ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { adapterProtocol } from "./adapter-protocol.ts";
 import { PROBES, probesOf, type ProbeName } from "./probes.ts";
 import type { Level, Property, Step } from "./property.ts";
 import type { TraceEntry } from "./trace-entry.ts";
+import { boundExchange } from "../reports/bound.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
 import type { World } from "./world.ts";
 import type { ModelAnswerSpec } from "../model/answer.ts";
@@ -84,7 +85,7 @@ export class Harness {
       return [answer];
     });
     const exchange = await first;
-    this.trace.push({ kind: "request", label, exchange });
+    this.trace.push({ kind: "request", label, ...keptForReport(exchange) });
     // Most properties probe nothing: they then skip a turn of the event loop and an allocation per request.
     const answers = probes.length === 0 ? NO_PROBES : Object.fromEntries((await Promise.all(probes)).map((answer) => this.#probed(answer)));
     const step = {
@@ -116,7 +117,7 @@ export class Harness {
 
   /** A probe's answer goes into the trace after its request, so a report can tell it. */
   #probed({ name, exchange }: { name: ProbeName; exchange: Exchange }): [ProbeName, Outcome] {
-    this.trace.push({ kind: "probe", label: PROBES[name].label, exchange });
+    this.trace.push({ kind: "probe", label: PROBES[name].label, ...keptForReport(exchange) });
     return [name, exchange.outcome];
   }
 
@@ -178,4 +179,10 @@ function copyValue(value: unknown): unknown {
     if (typeof field === "object" && field !== null) copy[key] = copyValue(field);
   }
   return copy;
+}
+
+/** What the trace keeps of an exchange: texts past TRACE_TEXT_MAX cut, so a run's memory is not the answers' size. */
+function keptForReport(answered: Exchange): { readonly exchange: Exchange; readonly cut?: number } {
+  const { exchange, cut } = boundExchange(answered);
+  return cut === 0 ? { exchange } : { exchange, cut };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../../test/cli/helpers.ts";
 import { readJsonAs } from "../files/read-json.ts";
 import type { Span } from "../wire/window.ts";
-import { boundReport, REPORT_MAX_CHARS } from "./bound.ts";
+import { boundExchange, boundReport, REPORT_MAX_CHARS, TRACE_TEXT_MAX } from "./bound.ts";
 import { renderReportMarkdown } from "./markdown.ts";
 import { Report } from "./report.ts";
 import { writeReport } from "./write.ts";
@@ -63,5 +63,23 @@ describe("boundReport: every report prunecheck writes is one it can read back (i
 
     expect(JSON.stringify(report).length).toBeLessThanOrEqual(REPORT_MAX_CHARS);
     expect(report.trimmed).toEqual({ texts: 1200, cap: 4096 });
+  });
+});
+
+describe("boundExchange: what a run's trace keeps of an answer for its report", () => {
+  const asked = { id: 1, op: "prune" as const, window: { spans: [span("s1", "users.email: VARCHAR(255)")], derivation_depth: 0 }, evict_ids: [], store: {} };
+
+  it("keeps an exchange of generated sizes as it is, the same object", () => {
+    const exchange = { request: asked, outcome: { ok: true as const, window: { spans: [span("s1", "y".repeat(65_537))], derivation_depth: 1 } } };
+    expect(boundExchange(exchange)).toEqual({ exchange, cut: 0 });
+    expect(boundExchange(exchange).exchange).toBe(exchange);
+  });
+
+  it("cuts a hostile answer's text to TRACE_TEXT_MAX, counted, and the report built from it says so", () => {
+    const huge = { spans: [span("s1", "x".repeat(20_000_000))], derivation_depth: 1 };
+    const { exchange, cut } = boundExchange({ request: asked, outcome: { ok: true, window: huge } });
+    expect(cut).toBe(1);
+    expect(exchange.outcome.ok ? exchange.outcome.window.spans[0]!.text.length : 0).toBe(TRACE_TEXT_MAX);
+    expect(boundReport(BASE, cut).trimmed).toEqual({ texts: 1, cap: TRACE_TEXT_MAX });
   });
 });

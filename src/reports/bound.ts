@@ -1,4 +1,5 @@
 import { capText } from "../errors/cap-text.ts";
+import type { Exchange } from "../transport/driver.ts";
 import type { Window } from "../wire/window.ts";
 import type { Report } from "./report.ts";
 
@@ -13,17 +14,40 @@ export const REPORT_MAX_CHARS = 16 * 1024 * 1024;
 const TEXT_CAPS = [64 * 1024, 4096, 256, 32] as const;
 
 /**
- * The report, whole when it fits in REPORT_MAX_CHARS (the replayed request aside); otherwise with every span text longer than a cap cut to
- * its start and end around a marker saying how much was left out (capText), in the windows it shows: the
- * answer, the windows before and after, and the requests of the run. Never in the request a replay sends
- * again (the last one, for a case or a trace line, whose replay is that request): a replay stays exact.
- * `trimmed` then says how many texts were cut and to what cap, for the Markdown and for a reader of the JSON.
+ * The longest span text a run keeps for its report, in the exchanges of its trace: sixteen times the longest
+ * the generators write (65,537 characters), so only a hostile answer is cut, and a run holding the answers
+ * of its requests for a report holds at most this much of each text (issue 45: 60 MB answers took 4.4 GB).
+ * The properties judge the answers whole; only the copy kept for the report is cut.
  */
-export function boundReport(report: Report): Report {
-  if (sizeOf(report) <= REPORT_MAX_CHARS) return report;
-  let bounded = report;
+export const TRACE_TEXT_MAX = 1024 * 1024;
+
+/** The exchange as a run's trace keeps it (TRACE_TEXT_MAX), and how many of its texts were cut. */
+export function boundExchange(exchange: Exchange): { readonly exchange: Exchange; readonly cut: number } {
+  let cut = 0;
+  const bound = (window: Window) => capTexts(window, TRACE_TEXT_MAX, () => cut++);
+  const { request, outcome } = exchange;
+  const kept = {
+    ...exchange,
+    request: "window" in request ? { ...request, window: bound(request.window) } : request,
+    outcome: outcome.ok ? { ...outcome, window: bound(outcome.window) } : outcome,
+  };
+  return cut === 0 ? { exchange, cut } : { exchange: kept, cut };
+}
+
+/**
+ * The report, whole when it fits in REPORT_MAX_CHARS (the replayed request aside); otherwise with every span
+ * text longer than a cap cut to its start and end around a marker saying how much was left out (capText), in
+ * the windows it shows: the answer, the windows before and after, and the requests of the run. Never in the
+ * request a replay sends again (the last one, for a case or a trace line, whose replay is that request): a
+ * replay stays exact. `trimmed` then says how many texts were cut and to what cap, for the Markdown and for a
+ * reader of the JSON; `cutBefore` counts the texts the run's trace had already cut (boundExchange).
+ */
+export function boundReport(report: Report, cutBefore = 0): Report {
+  const before = cutBefore === 0 ? report : { ...report, trimmed: { texts: cutBefore, cap: TRACE_TEXT_MAX } };
+  if (sizeOf(before) <= REPORT_MAX_CHARS) return before;
+  let bounded = before;
   for (const cap of TEXT_CAPS) {
-    bounded = capReport(report, cap);
+    bounded = capReport(before, cap);
     if (sizeOf(bounded) <= REPORT_MAX_CHARS) break;
   }
   return bounded;
@@ -45,22 +69,26 @@ function sizeOf(report: Report): number {
 
 function capReport(report: Report, cap: number): Report {
   let texts = 0;
-  const window = (shown: Window | null): Window | null => {
-    if (shown === null || !shown.spans.some((span) => span.text.length > cap)) return shown;
-    return {
-      ...shown,
-      spans: shown.spans.map((span) => {
-        if (span.text.length <= cap) return span;
-        texts++;
-        return { ...span, text: capText(span.text, cap) };
-      }),
-    };
-  };
+  const window = (shown: Window | null): Window | null => (shown === null ? null : capTexts(shown, cap, () => texts++));
   const replayed = replayedIndex(report);
   const requests = report.requests.map((request, index) =>
     index === replayed || !("window" in request) ? request : { ...request, window: window(request.window) as Window },
   );
   const response = report.response?.ok === true ? { ...report.response, window: window(report.response.window) as Window } : report.response;
   const capped = { ...report, requests, response, before: window(report.before), after: window(report.after) };
-  return texts === 0 ? report : { ...capped, trimmed: { texts, cap } };
+  // A text the trace had cut and this cap cut again is counted once.
+  return texts === 0 ? report : { ...capped, trimmed: { texts: Math.max(texts, report.trimmed?.texts ?? 0), cap } };
+}
+
+/** The window with each span text longer than `cap` cut to it (capText), `cut` told of each; the same window when none is. */
+function capTexts(window: Window, cap: number, cut: () => void): Window {
+  if (!window.spans.some((span) => span.text.length > cap)) return window;
+  return {
+    ...window,
+    spans: window.spans.map((span) => {
+      if (span.text.length <= cap) return span;
+      cut();
+      return { ...span, text: capText(span.text, cap) };
+    }),
+  };
 }

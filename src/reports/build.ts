@@ -23,7 +23,8 @@ export type Failure = Pick<Extract<PropertyResult, { status: "failed" }>, "prope
 
 /** Turns a failure into report data; pure, so every rendering and test starts from the same object. */
 export function buildReport(result: Failure, implementation: Implementation, options: { outDir: string; now?: Date }): Report {
-  return boundReport(reportOf(result, implementation, options));
+  const cut = result.violation.trace.reduce((sum, entry) => sum + (entry.kind === "env" ? 0 : (entry.cut ?? 0)), 0);
+  return boundReport(reportOf(result, implementation, options), cut);
 }
 
 function reportOf(result: Failure, implementation: Implementation, options: { outDir: string; now?: Date }): Report {

@@ -124,13 +124,7 @@ export function readTurn(line: string, request: OperationRequest, model: boolean
  * later answer by one, so it is a fault in itself.
  */
 export function readStray(line: string, request: OperationRequest): Extract<Reading<never>, { ok: false }> {
-  const json = parseJson(line);
-  const preview = json.ok ? previewOf(line) : json.detail;
-  return {
-    ok: false,
-    code: json.ok ? "wrong_id" : "not_json",
-    detail: `the adapter wrote a line while no request was pending, so request ${request.id} was not sent (the stream is out of step): ${preview}`,
-  };
+  return outOfStep(line, `the adapter wrote a line while no request was pending, so request ${request.id} was not sent (the stream is out of step)`);
 }
 
 /**
@@ -138,13 +132,16 @@ export function readStray(line: string, request: OperationRequest): Extract<Read
  * model_answer first (docs/protocol.md [p-model-wait]), so whatever it meant, the lines no longer pair up.
  */
 export function readOutOfTurn(line: string, request: OperationRequest): Extract<Reading<never>, { ok: false }> {
+  return outOfStep(
+    line,
+    `${request.op} request ${request.id}: after a model call the adapter wrote another line before the harness had answered the call (it must read the model_answer first)`,
+  );
+}
+
+/** A line that came when none was due: `wrong_id` (or `not_json`), saying `what` happened and what the line held. */
+function outOfStep(line: string, what: string): Extract<Reading<never>, { ok: false }> {
   const json = parseJson(line);
-  const preview = json.ok ? previewOf(line) : json.detail;
-  return {
-    ok: false,
-    code: json.ok ? "wrong_id" : "not_json",
-    detail: `${request.op} request ${request.id}: after a model call the adapter wrote another line before the harness had answered the call (it must read the model_answer first): ${preview}`,
-  };
+  return { ok: false, code: json.ok ? "wrong_id" : "not_json", detail: `${what}: ${json.ok ? previewOf(line) : json.detail}` };
 }
 
 function parseJson(line: string): { ok: true; value: unknown } | { ok: false; detail: string } {
