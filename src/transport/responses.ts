@@ -73,10 +73,11 @@ function lineLabel(line: string): string {
 export type Turn = { readonly outcome: Outcome } | { readonly call: ModelCall };
 
 /**
- * A line written while `request` is pending, read as its answer or, for an adapter that declared `model`
- * (protocol 1.1), possibly a call to the harness's model; else the fault the line is.
+ * A line written while `request` is pending, read as its answer or, when `model` (an adapter that declared
+ * `model` in protocol 1.1, handling summarize or compact), possibly a call to the harness's model; else the
+ * fault the line is. `declared`: the adapter declared `model`, so a call outside those requests is named as such.
  */
-export function readTurn(line: string, request: OperationRequest, model: boolean): Reading<Turn> {
+export function readTurn(line: string, request: OperationRequest, model: boolean, declared = model): Reading<Turn> {
   // A long line is read for the limits before it is parsed: what parsing it costs is then bounded by them.
   const past = prescan(line);
   if (past !== null) return { ok: false, code: "limits", detail: `${lineLabel(line)} ${request.op} request ${request.id}: ${past}` };
@@ -104,7 +105,11 @@ export function readTurn(line: string, request: OperationRequest, model: boolean
   }
   const parsed = CompiledOperationResponse.safeParse(json.value);
   if (!parsed.success) {
-    const hint = isCall ? ` (it looks like a model call, which only an adapter that declares "model" and "protocol_minor": 1 in hello may make)` : "";
+    const hint = !isCall
+      ? ""
+      : declared
+        ? ` (it looks like a model call, made while it handles a ${request.op} request: an adapter calls the model only while it handles summarize or compact)`
+        : ` (it looks like a model call, which only an adapter that declares "model" and "protocol_minor": 1 in hello may make)`;
     return {
       ok: false,
       code: "schema",

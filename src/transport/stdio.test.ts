@@ -476,6 +476,14 @@ describe("model calls (protocol 1.1)", () => {
     expect(fault.line?.startsWith(line)).toBe(true);
   });
 
+  it("faults a model call made while it handles a prune, saying the model is for summarize and compact (issue 45)", async () => {
+    const driver = await openStdioDriver({ command: command("model-caller"), timeoutMs: 2000, env: ENV });
+    opened.push(driver);
+    const fault = await faultOf(driver.send({ op: "prune", window: compact().window, evict_ids: [], store: {} }));
+    expect(fault.code).toBe("schema");
+    expect(fault.message).toContain("made while it handles a prune request: an adapter calls the model only while it handles summarize or compact");
+  });
+
   it("ignores model for a 1.0 adapter, and faults a model call it makes anyway, saying why", async () => {
     const driver = await openStdioDriver({ command: command("model-caller", "--minor", "0"), timeoutMs: 2000, env: ENV });
     opened.push(driver);

@@ -161,7 +161,8 @@ class StdioDriver implements Driver {
     if (this.#closing) return Promise.reject(closedError());
     const request = { id: this.#nextId++, ...call } as OperationRequest;
     const timeoutMs = options.timeoutMs ?? this.settings.timeoutMs;
-    const model = this.capabilities.includes("model") ? (options.model ?? []) : undefined;
+    // The model is the adapter's to call only while it handles summarize or compact ([p-model-call]).
+    const model = this.capabilities.includes("model") && (call.op === "summarize" || call.op === "compact") ? (options.model ?? []) : undefined;
     return new Promise((resolve, reject) => {
       this.#waiting.push({ request, timeoutMs, ...(model === undefined ? {} : { model }), resolve, reject });
       this.#pump();
@@ -232,7 +233,7 @@ class StdioDriver implements Driver {
       for (;;) {
         const answered = await process.exchange(line, timeoutMs);
         this.#slowestAnswerMs = Math.max(this.#slowestAnswerMs, answered.ms);
-        const turn = readTurn(answered.line, request, answers !== undefined);
+        const turn = readTurn(answered.line, request, answers !== undefined, this.capabilities.includes("model"));
         if (!turn.ok) return { ...turn, line: answered.line };
         if ("outcome" in turn.value || answers === undefined) {
           // readTurn reads a model call only for an adapter with answers, so this is the request's answer.
