@@ -1,7 +1,7 @@
 import { accessSync, closeSync, constants, openSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { InputError } from "../errors/input.ts";
-import { makeDir, notRegularFile, statOrNull, tempPathFor } from "./write-atomic.ts";
+import { lstatOrNull, makeDir, notRegularFile, statOrNull, tempPathFor } from "./write-atomic.ts";
 
 /**
  * Output paths are checked before anything runs, so that a typo in --out or --junit costs a second,
@@ -29,9 +29,8 @@ export function checkRunOutputs(outDir: string, junit?: string): void {
  * up (a /tmp that is a link) are the system's and followed.
  */
 export function checkOutputDir(flag: string, path: string): void {
-  const link = notRegularFile(path);
-  if (link?.startsWith("a symbolic link") === true)
-    throw badPath(flag, path, `is ${link}`, `${flag} takes a real folder, not a link to one: give the folder's own path.`);
+  if (lstatOrNull(path)?.isSymbolicLink() === true)
+    throw badPath(flag, path, `is ${notRegularFile(path)}`, `${flag} takes a real folder, not a link to one: give the folder's own path.`);
   const problem = dirProblem(path);
   if (problem !== null)
     throw badPath(flag, path, problem, `${flag} takes a folder prunecheck can create and write (e.g. ${flag} reports); it is made if missing.`);

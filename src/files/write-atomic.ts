@@ -58,15 +58,13 @@ export function writeFileAtomicSync(path: string, data: string): void {
  * The path itself is looked at (lstat), never what a link points to.
  */
 export function notRegularFile(path: string): string | null {
-  let stats: Stats;
-  try {
-    stats = lstatSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return null;
-    throw error;
-  }
-  return stats.isFile() ? null : kindOf(stats, path);
+  const stats = lstatOrNull(path);
+  return stats === null || stats.isFile() ? null : kindOf(stats, path);
+}
+
+/** The stats of the path itself, a link not followed, or null when nothing is there. */
+export function lstatOrNull(path: string): Stats | null {
+  return orNull(lstatSync, path);
 }
 
 /** What a thing on disk is, in the words errors use ("it is a FIFO (named pipe)"). */
@@ -129,8 +127,12 @@ export function makeDir(path: string): void {
 
 /** The file's stats, or null when it is missing (ENOTDIR: some parent is a file, which the caller finds and names). */
 export function statOrNull(path: string): Stats | null {
+  return orNull(statSync, path);
+}
+
+function orNull(stat: (path: string) => Stats, path: string): Stats | null {
   try {
-    return statSync(path);
+    return stat(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return null;
