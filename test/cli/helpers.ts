@@ -111,6 +111,20 @@ export function spawnCli(
   });
 }
 
+/** spawnCli, sending `signal` once stdout shows `marker`; with how long the command took to stop after it. */
+export async function stopWhenPrinted(args: readonly string[], marker: string, signal: NodeJS.Signals): Promise<Spawned & { readonly stopMs: number }> {
+  let sent = 0;
+  const result = await spawnCli(args, {
+    onStdout: (stdout, child) => {
+      if (sent !== 0 || !stdout.includes(marker)) return;
+      sent = performance.now();
+      child.kill(signal);
+    },
+    timeoutMs: 60_000,
+  });
+  return { ...result, stopMs: performance.now() - sent };
+}
+
 /**
  * The `--cmd` for a fixture adapter: this Node, quoted, and an environment marker so that
  * leftoverProcesses(marker) finds every process the command started.

@@ -3,7 +3,7 @@ import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "vitest";
 import { TRACE_LINE_BYTES } from "../../src/trace/read-trace.ts";
-import { cli, readSummary, ROOT, spawnCli, STACK_FRAME, tempDir } from "../cli/helpers.ts";
+import { cli, readSummary, ROOT, spawnCli, STACK_FRAME, stopWhenPrinted, tempDir } from "../cli/helpers.ts";
 
 /**
  * Issue 45's attacks on what `audit` and `record` read and write, and on a run that checks nothing. Before:
@@ -152,17 +152,9 @@ describe("a stop while an adapter writes model calls out of turn (issue 45: SIGT
   ] as const)("%s: exit %i within moments, summary.json interrupted", async ([signal, code], { expect }) => {
     const out = tempDir();
     const adapter = `"${process.execPath}" "${join(ROOT, "test", "fixtures", "adapters", "model-caller.mjs")}" --no-wait --calls 2`;
-    let sent = 0;
-    const run = await spawnCli(["run", "--cmd", adapter, "--out", out], {
-      onStdout: (stdout, child) => {
-        if (sent !== 0 || !stdout.includes("prunecheck: checking")) return;
-        sent = performance.now();
-        child.kill(signal);
-      },
-      timeoutMs: 60_000,
-    });
+    const run = await stopWhenPrinted(["run", "--cmd", adapter, "--out", out], "prunecheck: checking", signal);
 
-    expect(performance.now() - sent).toBeLessThan(3000);
+    expect(run.stopMs).toBeLessThan(3000);
     expect([run.code, run.signal]).toEqual([code, null]);
     expect(readSummary(out).interrupted).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, it } from "vitest";
-import { cli, PRUNERS, readSummary, spawnCli, STACK_FRAME, tempDir } from "../cli/helpers.ts";
+import { cli, PRUNERS, readSummary, spawnCli, STACK_FRAME, stopWhenPrinted, tempDir } from "../cli/helpers.ts";
 
 /**
  * A module whose top level never ends (issue 45): it once hung `run` with no output, ignoring --timeout-ms
@@ -56,17 +56,10 @@ describe.concurrent("an --impl module that never finishes loading", () => {
     ["SIGTERM", 143],
   ] as const)("%s while it loads: exit %i within seconds, with summary.json", async ([signal, code], { expect }) => {
     const out = tempDir();
-    let sent = 0;
-    const result = await spawnCli(["run", "--impl", join(PRUNERS, "spins-at-load.mjs"), "--timeout-ms", "600000", "--out", out], {
-      onStdout: (stdout, child) => {
-        if (sent !== 0 || !stdout.includes("spins-at-load: spinning")) return;
-        sent = performance.now();
-        child.kill(signal);
-      },
-      timeoutMs: 60_000,
-    });
+    const args = ["run", "--impl", join(PRUNERS, "spins-at-load.mjs"), "--timeout-ms", "600000", "--out", out];
+    const result = await stopWhenPrinted(args, "spins-at-load: spinning", signal);
 
-    expect(performance.now() - sent).toBeLessThan(5000);
+    expect(result.stopMs).toBeLessThan(5000);
     expect([result.code, result.signal]).toEqual([code, null]);
     expect(readSummary(out).interrupted).toBe(true);
   });
