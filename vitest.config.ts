@@ -21,6 +21,8 @@ const SLOW = [
   // The hang shrunk at two more seeds (test/hostile/in-process-hang.test.ts shrinks one in npm test), and fuzz agreeing with run on the examples.
   "test/hostile/hangshrink.test.ts",
   "test/examples/examples-fuzz.test.ts",
+  // Answers of a full protocol line on every request, under the heap docs/protocol.md states.
+  "test/hostile/memory-bound.test.ts",
 ];
 const SYSTEM = [
   "properties/mutants/mutants.test.ts",

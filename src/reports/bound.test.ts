@@ -82,4 +82,27 @@ describe("boundExchange: what a run's trace keeps of an answer for its report", 
     expect(exchange.outcome.ok ? exchange.outcome.window.spans[0]!.text.length : 0).toBe(TRACE_TEXT_MAX);
     expect(boundReport(BASE, cut).trimmed).toEqual({ texts: 1, cap: TRACE_TEXT_MAX });
   });
+
+  it("cuts store texts and model-call prompts too: an adapter fills either to a line as easily", () => {
+    const long = "z".repeat(TRACE_TEXT_MAX + 1);
+    const request = { ...asked, store: { k0: long, k1: "short" } };
+    const model = [{ call: { kind: "choose" as const, span_ids: ["s1"], prompt: long }, answer: { ok: true as const, evict_ids: [] } }];
+    const { exchange, cut } = boundExchange({ request, outcome: { ok: true, window: asked.window }, model });
+
+    expect(cut).toBe(2);
+    expect("store" in exchange.request ? exchange.request.store : {}).toEqual({ k0: expect.stringMatching(/^z+… \(\d+ more characters\) …z+$/), k1: "short" });
+    expect(exchange.model?.[0]?.call.prompt).toMatch(/^z+… \(\d+ more characters\) …z+$/);
+    expect(exchange.model?.[0]?.call.prompt?.length).toBeLessThanOrEqual(TRACE_TEXT_MAX);
+    expect(exchange.request.window.spans).toBe(asked.window.spans);
+  });
+});
+
+describe("boundReport: a store text is cut as a span text is", () => {
+  it("cuts a 20 MB store text in a request the replay does not send", () => {
+    const stored = { ...withHugeAnswer(100), requests: [{ ...BASE.requests[0]!, id: 3, op: "prune" as const, window: { spans: [], derivation_depth: 0 }, evict_ids: [], store: { k: "s".repeat(20_000_000) } }] };
+    const report = boundReport(stored);
+
+    expect(JSON.stringify(report).length).toBeLessThanOrEqual(REPORT_MAX_CHARS);
+    expect(report.trimmed).toEqual({ texts: 1, cap: 64 * 1024 });
+  });
 });

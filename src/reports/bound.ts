@@ -1,6 +1,8 @@
 import { capText } from "../errors/cap-text.ts";
 import type { Exchange } from "../transport/driver.ts";
-import type { Window } from "../wire/window.ts";
+import type { ModelExchange } from "../model/scripted-model.ts";
+import type { Request } from "../wire/protocol.ts";
+import type { Store, Window } from "../wire/window.ts";
 import type { Report } from "./report.ts";
 
 /**
@@ -21,17 +23,48 @@ const TEXT_CAPS = [64 * 1024, 4096, 256, 32] as const;
  */
 export const TRACE_TEXT_MAX = 1024 * 1024;
 
-/** The exchange as a run's trace keeps it (TRACE_TEXT_MAX), and how many of its texts were cut. */
+/**
+ * The exchange as a run's trace keeps it (TRACE_TEXT_MAX), and how many of its texts were cut: span texts,
+ * store texts and the prompts of the pruner's model calls, each of which an adapter may fill to a line.
+ */
 export function boundExchange(exchange: Exchange): { readonly exchange: Exchange; readonly cut: number } {
   let cut = 0;
-  const bound = (window: Window) => capTexts(window, TRACE_TEXT_MAX, () => cut++);
-  const { request, outcome } = exchange;
-  const kept = {
+  const counted = () => cut++;
+  const { request, outcome, model } = exchange;
+  const kept: Exchange = {
     ...exchange,
-    request: "window" in request ? { ...request, window: bound(request.window) } : request,
-    outcome: outcome.ok ? { ...outcome, window: bound(outcome.window) } : outcome,
+    request: capRequest(request, TRACE_TEXT_MAX, counted),
+    outcome: outcome.ok ? { ...outcome, window: capTexts(outcome.window, TRACE_TEXT_MAX, counted) } : outcome,
+    ...(model === undefined ? {} : { model: model.map((called) => capPrompt(called, counted)) }),
   };
   return cut === 0 ? { exchange, cut } : { exchange: kept, cut };
+}
+
+function capPrompt(called: ModelExchange, cut: () => void): ModelExchange {
+  const { prompt } = called.call;
+  if (prompt === undefined || prompt.length <= TRACE_TEXT_MAX) return called;
+  cut();
+  return { ...called, call: { ...called.call, prompt: capText(prompt, TRACE_TEXT_MAX) } };
+}
+
+/** The request with its window's texts and its store's texts cut to `cap`; the same request when none is. */
+function capRequest<R extends Request>(request: R, cap: number, cut: () => void): R {
+  if (!("window" in request)) return request;
+  const window = capTexts(request.window, cap, cut);
+  const store = "store" in request ? capStore(request.store, cap, cut) : undefined;
+  if (window === request.window && store === (request as { store?: Store }).store) return request;
+  return { ...request, window, ...(store === undefined ? {} : { store }) };
+}
+
+function capStore(store: Store, cap: number, cut: () => void): Store {
+  if (!Object.values(store).some((text) => text.length > cap)) return store;
+  const capped: Store = { ...store };
+  for (const [key, text] of Object.entries(store)) {
+    if (text.length <= cap) continue;
+    cut();
+    capped[key] = capText(text, cap);
+  }
+  return capped;
 }
 
 /**
@@ -71,9 +104,7 @@ function capReport(report: Report, cap: number): Report {
   let texts = 0;
   const window = (shown: Window | null): Window | null => (shown === null ? null : capTexts(shown, cap, () => texts++));
   const replayed = replayedIndex(report);
-  const requests = report.requests.map((request, index) =>
-    index === replayed || !("window" in request) ? request : { ...request, window: window(request.window) as Window },
-  );
+  const requests = report.requests.map((request, index) => (index === replayed ? request : capRequest(request, cap, () => texts++)));
   const response = report.response?.ok === true ? { ...report.response, window: window(report.response.window) as Window } : report.response;
   const capped = { ...report, requests, response, before: window(report.before), after: window(report.after) };
   // A text the trace had cut and this cap cut again is counted once.

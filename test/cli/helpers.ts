@@ -77,11 +77,13 @@ export function spawnCli(
     onSpawn?: (pid: number) => void;
     onStdout?: (stdout: string, child: ChildProcess) => void;
     env?: Record<string, string>;
+    /** Flags for the harness's own Node (`--max-old-space-size=…`), never passed on to an adapter it starts. */
+    nodeArgs?: readonly string[];
   } = {},
 ): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, PRUNECHECK_PROGRESS_INTERVAL_MS: "0", ...options.env };
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     const timeoutMs = options.timeoutMs ?? SPAWN_GUARD_MS;
     let stdout = "";
     let stderr = "";
