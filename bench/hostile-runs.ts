@@ -53,6 +53,11 @@ export function benchHostileRuns(): RunRow[] {
       (dir) => ["run", "--impl", join(FIXTURES, "pruners", "huge-answer.mjs"), ...SHRUNK, "--out", dir],
     ],
     [
+      "run over stdio, every answer 8M zeros for spans (16 MB, refused before it is parsed)",
+      RUN_HEAP_MB,
+      (dir) => ["run", "--cmd", `node ${join(FIXTURES, "hostile", "bounds", "million-spans.mjs")} --count 8000000`, "--runs", "5", "--seed", "1", "--out", dir],
+    ],
+    [
       "audit of 4 trace lines at the 128 MiB limit, one conversation",
       AUDIT_HEAP_MB,
       (dir) => {

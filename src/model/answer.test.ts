@@ -63,6 +63,15 @@ describe("answerCall: the harness's model answers from the scenario's script", (
     expect(answer({ kind: "claims", provenance: "invented" }, CHOOSE)).toEqual({ ok: true, evict_ids: ["s2", "model-invented"] });
   });
 
+  it("answers a call naming ids the window lacks, thousands of them too, as a model shown only the spans it has", () => {
+    const unknown = Array.from({ length: 19_000 }, (_, index) => `gone${index}`);
+    expect(answer({ kind: "faithful" }, { kind: "summarize", span_ids: [...unknown, "s2"] })).toEqual(
+      answer({ kind: "faithful" }, { kind: "summarize", span_ids: ["s2"] }),
+    );
+    expect(answer({ kind: "faithful" }, { kind: "summarize", span_ids: unknown })).toEqual({ ok: true, text: "", provenance: [] });
+    expect(answer({ kind: "choose", pick: "everything" }, { kind: "choose", span_ids: [...unknown, "s1"] })).toEqual({ ok: true, evict_ids: ["s1"] });
+  });
+
   it("fails as data: the model's error with its message, or its timeout", () => {
     expect(answer({ kind: "error", message: "Error: 429 Too Many Requests" }, CHOOSE)).toEqual({
       ok: false,

@@ -80,3 +80,20 @@ describe("merge of a summary.json built to inject markup into summary.md", () =>
     expect(row?.split(/(?<!\\)\|/)).toHaveLength(6);
   });
 });
+
+describe("merge of a summary.json naming a 20 MB implementation (issue 45)", () => {
+  it("refuses it, naming the field and the bound, and echoes none of it to the terminal or summary.md", async () => {
+    const shard = tempDir();
+    const run = await spawnCli(["run", "--runs", "1", "--out", shard]);
+    expect(run.code, run.stderr).toBe(0);
+    const file = join(shard, "summary.json");
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), implementation: "N".repeat(20_000_000) }));
+    const out = tempDir();
+    const merged = await spawnCli(["merge", file, "--out", out]);
+
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toContain("is not a prunecheck summary: ✖ Too big: expected string to have <=256 characters → at implementation");
+    expect(merged.stderr.length + merged.stdout.length).toBeLessThan(2000);
+    expect(() => readFileSync(join(out, "summary.md"))).toThrow();
+  });
+});

@@ -29,6 +29,16 @@ describe("the harness's memory under the largest answers the limits allow", () =
     expect(statSync(`${written?.stem}.json`).size).toBeLessThan(FILE_LIMITS.compactBytes);
   });
 
+  it("over stdio, every answer 8M zeros for spans (16 MB, refused before it is parsed): the findings within the stated heap", async ({ expect }) => {
+    const out = tempDir();
+    const adapter = `node ${join(ROOT, "test", "fixtures", "hostile", "bounds", "million-spans.mjs")} --count 8000000`;
+    const result = await spawnCli(["run", "--cmd", adapter, "--runs", "5", "--seed", "1", "--out", out], { nodeArgs: [`--max-old-space-size=${RUN_HEAP_MB}`] });
+
+    expect(result.stderr).not.toContain("heap out of memory");
+    expect(result.code).toBe(1);
+    expect(readSummary(out).violations).toEqual(["adapter-protocol"]);
+  });
+
   it("audit: a trace of lines at the trace line limit, one conversation, within the stated heap", async ({ expect }) => {
     const dir = tempDir();
     const trace = join(dir, "trace.jsonl");

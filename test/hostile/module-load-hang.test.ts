@@ -26,6 +26,15 @@ describe.concurrent("an --impl module that never finishes loading", () => {
     expect(readSummary(out).error).toMatchObject({ kind: "input", code: "invalid_module" });
   });
 
+  it("audit --impl: exits 2 naming it, with summary.json, before a trace line is read", async ({ expect }) => {
+    const out = tempDir();
+    const result = await cli(["audit", "--impl", join(PRUNERS, "awaits-at-load.mjs"), "/dev/null", "--out", out]);
+
+    expect(result.code).toBe(2);
+    expect(result.errors.join("\n")).toContain(": its thread exited (code 13) while the module loaded: a top-level await in it never settled\nHint: ");
+    expect(readSummary(out).error).toMatchObject({ kind: "input", code: "invalid_module" });
+  });
+
   it("fuzz: exits 2 naming it, within the start timeout, whatever its --time", async ({ expect }) => {
     const dir = tempDir();
     const started = performance.now();
