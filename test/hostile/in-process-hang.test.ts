@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lastLine, PRUNERS, readReports, readSummary, spawnCli, STACK_FRAME, tempDir } from "../cli/helpers.ts";
+import { lastLine, PRUNERS, readReports, readSummary, spawnCli, STACK_FRAME, stopWhenPrinted, tempDir } from "../cli/helpers.ts";
 
-const SPINS = join(PRUNERS, "spins.ts");
+const SPINS = join(PRUNERS, "spins.mjs");
 
 describe("an in-process pruner that spins is contained like a process (issue 33)", () => {
   it("is a timeout finding naming the request, shrunk to the two spans it needs, with summary.json", async () => {
@@ -25,15 +25,10 @@ describe("an in-process pruner that spins is contained like a process (issue 33)
     ["SIGTERM", 143],
   ] as const)("%s while it spins: exit %i within seconds, with summary.json", async (signal, code) => {
     const out = tempDir();
-    let pid = 0;
-    const running = spawnCli(["run", "--impl", SPINS, "--timeout-ms", "600000", "--runs", "1000", "--out", out], { onSpawn: (spawned) => (pid = spawned) });
-    // Long enough for the pruner's thread to start and to meet a two-span window.
-    await new Promise((resolve) => setTimeout(resolve, 4000));
-    const sent = performance.now();
-    process.kill(pid, signal);
-    const result = await running;
+    const args = ["run", "--impl", SPINS, "--timeout-ms", "600000", "--runs", "1000", "--out", out];
+    const result = await stopWhenPrinted(args, "spins: spinning", signal);
 
-    expect(performance.now() - sent).toBeLessThan(5000);
+    expect(result.stopMs).toBeLessThan(5000);
     expect([result.code, result.signal]).toEqual([code, null]);
     expect(readSummary(out)).toMatchObject({ implementation: "spins", interrupted: true });
   });
