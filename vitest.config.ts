@@ -65,7 +65,16 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "system", include: SYSTEM, exclude: SLOW, globalSetup: ["test/helpers/build.ts"], testTimeout: 300_000, hookTimeout: 300_000 },
+        test: {
+          name: "system",
+          include: SYSTEM,
+          exclude: SLOW,
+          // Not isolated either, for the same reason: what these tests run, they run in processes of their own.
+          isolate: false,
+          globalSetup: ["test/helpers/build.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
       },
       { extends: true, test: { name: "slow", include: SLOW, globalSetup: ["test/helpers/build.ts"], testTimeout: 600_000, hookTimeout: 600_000 } },
     ],
