@@ -19,7 +19,7 @@ export const depthBound: Property = {
   title: "Derivation depth is bounded, monotonic and never laundered",
   quote:
     "The runtime must reject a prune whose input window is itself the output of an un-externalized prune, or must tag summaries with a monotonic `derivation_depth` and refuse to summarize beyond depth 1 without re-grounding against the source store.",
-  rules: ["p-derived", "p-depth-up", "p-summary-depth", "s-unexternalized", "s-depth-one", "s-derived-summarize"],
+  rules: ["p-derived", "p-compact-derived", "p-depth-up", "p-summary-depth", "s-unexternalized", "s-depth-one", "s-derived-summarize"],
   check(step) {
     const { call, outcome, truth } = step;
     if (!outcome.ok || call.op === "reground") return null;

@@ -40,6 +40,7 @@ import { acceptsEmptySummary } from "./accepts-empty-summary.ts";
 import { trustsModelProvenance } from "./trusts-model-provenance.ts";
 import { compactSummarizesPreconditions } from "./compact-summarizes-preconditions.ts";
 import { compactsEveryCall } from "./compacts-every-call.ts";
+import { compactFitsDerived } from "./compact-fits-derived.ts";
 import { dropsEarlierSummaries } from "./drops-earlier-summaries.ts";
 import { compactSummaryAtEnd } from "./compact-summary-at-end.ts";
 import { compactSummaryUntagged } from "./compact-summary-untagged.ts";
@@ -105,6 +106,7 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   compactGivesUp,
   compactIgnoresCopies,
   compactOvershootsBudget,
+  compactFitsDerived,
   pointersCostNothing,
   pointersMovedToEnd,
   keepsLast256,

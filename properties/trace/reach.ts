@@ -39,6 +39,7 @@ export const REACH = {
   stalePast32k: (step) => named(step).some((span) => span.text.length >= 2 ** 15 && copyProblem(span, step.truth, step.call.store) === "stale_key"),
   derivedUngrounded: (step) =>
     derived(step) && (step.call.op === "prune" || step.call.op === "summarize") && ungroundedSpans(step.call.window, step.truth, step.call.store).length > 0,
+  derivedUngroundedCompact: (step) => derived(step) && step.call.op === "compact" && ungroundedSpans(step.call.window, step.truth, step.call.store).length > 0,
   derivedUngroundedSummarize: (step) =>
     derived(step) && step.call.op === "summarize" && ungroundedSpans(step.call.window, step.truth, step.call.store).length > 0,
   prunePointer: (step) => step.call.op === "prune" && named(step).some((span) => kindOf(span) === "pointer"),

@@ -30,6 +30,7 @@ export const RULES: Readonly<Record<string, RuleCheck>> = {
   "p-summary-id": { reach: "takenSummaryId" },
   "p-compact-fits": { reach: "compact" },
   "p-compact-owed": { reach: "compactOver" },
+  "p-compact-derived": { reach: "derivedUngroundedCompact" },
   "p-compact-summary": { reach: "compactWritesSummary" },
   "p-compact-summary-gate": { reach: "compactCopiedProtected" },
   "p-compact-summaries": { reach: "compactSummary" },
