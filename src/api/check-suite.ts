@@ -4,7 +4,8 @@ import { exitCodeOf, interruptedCode } from "../cli/exit-code.ts";
 import { readReport } from "../cli/replay.ts";
 import type { Io } from "../console/io.ts";
 import { runGate } from "../engine/gate.ts";
-import { numericFlag } from "../engine/numeric-flags.ts";
+import { InputError } from "../errors/input.ts";
+import { numericFlag, type NumericFlagName } from "../engine/numeric-flags.ts";
 import { selectProperties } from "../engine/suite.ts";
 import { targetFrom } from "../engine/target.ts";
 import type { Level } from "../models/property.ts";
@@ -63,6 +64,12 @@ export interface SuiteResult {
  * says why.
  */
 export async function checkSuite(options: SuiteCheck = {}): Promise<SuiteResult> {
+  if (options.impl !== undefined && options.cmd !== undefined)
+    throw new InputError(
+      "usage",
+      "checkSuite's cmd and impl name two implementations; give one",
+      "cmd is a process speaking the stdio protocol, impl a TS/JS module.",
+    );
   const target = targetFrom({ impl: options.impl, cmd: options.cmd }) ?? { kind: "reference" as const };
   const lines: string[] = [];
   const io: Io = {
@@ -78,14 +85,14 @@ export async function checkSuite(options: SuiteCheck = {}): Promise<SuiteResult>
   const summary = await runGate(
     target,
     {
-      level: level(options.level),
-      runs: numericFlag("runs", optional(options.runs)),
-      seed: numericFlag("seed", optional(options.seed)),
-      timeoutMs: numericFlag("timeout-ms", optional(options.timeoutMs)),
-      maxCommands: numericFlag("max-commands", optional(options.maxCommands)),
+      level: level(options.level, "checkSuite's level"),
+      runs: numericOption("runs", "runs", options.runs),
+      seed: numericOption("seed", "seed", options.seed),
+      timeoutMs: numericOption("timeout-ms", "timeoutMs", options.timeoutMs),
+      maxCommands: numericOption("max-commands", "maxCommands", options.maxCommands),
       outDir: options.out ?? "reports",
       ...(options.junit === undefined ? {} : { junit: options.junit }),
-      properties: selectProperties(PROPERTIES, options.properties),
+      properties: selectProperties(PROPERTIES, options.properties, "checkSuite's properties"),
     },
     io,
     options.signal,
@@ -95,7 +102,10 @@ export async function checkSuite(options: SuiteCheck = {}): Promise<SuiteResult>
   return { summary, conforms: exitCode === 0, exitCode, reports, text: lines.join("\n") };
 }
 
-/** A number as the flag parser reads it, so the API and the CLI accept exactly the same values. */
-function optional(value: number | undefined): string | undefined {
-  return value === undefined ? undefined : String(value);
+/**
+ * An option read as the flag parser reads its flag, so the API and the CLI accept exactly the same values;
+ * a bad one is named as the caller wrote it (`checkSuite's runs`), not as a CLI flag (issue 46).
+ */
+function numericOption(flag: NumericFlagName, option: keyof SuiteCheck, value: number | undefined): number {
+  return numericFlag(flag, value === undefined ? undefined : String(value), undefined, `checkSuite's ${option}`);
 }

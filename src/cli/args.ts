@@ -26,9 +26,14 @@ export function parse<O extends Options>(command: string, argv: readonly string[
   }
 }
 
-export function level(value: string | undefined): Level {
+/** `--level`'s value; `spelled` names where it came from when that is not the flag (the API's option). */
+export function level(value: string | undefined, spelled = "--level"): Level {
   if (value === undefined) return DEFAULT_LEVEL;
   const parsed = Level.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new InputError("usage", `--level must be core or strict, got ${JSON.stringify(value)}`, "Use --level core (the default) or --level strict.");
+  throw new InputError(
+    "usage",
+    `${spelled} must be core or strict, got ${JSON.stringify(value)}`,
+    `Use ${spelled === "--level" ? "--level core (the default) or --level strict" : "core (the default) or strict"}.`,
+  );
 }

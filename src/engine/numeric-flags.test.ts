@@ -34,6 +34,22 @@ describe("numericFlag: plain decimal digits in the flag's stated range, nothing 
     },
   );
 
+  it.each([
+    ["runs", "1e3", "Write 1000: only decimal digits are read"],
+    ["workers", "0x1", "Write 1: only decimal digits are read"],
+    ["timeout-ms", " 7 ", "Write 7: only decimal digits are read"],
+  ] as const)("--%s %j: the hint gives the decimal digits meant (issue 46: 1e3 got the hint about a million runs)", (name, value, hint) => {
+    expect(refusal(name, value).hint).toMatch(new RegExp(`^${hint}`));
+  });
+
+  it.each([
+    ["runs", "1e7"],
+    ["runs", "1.5"],
+    ["runs", ""],
+  ] as const)("--%s %j, no integer in range: the hint says why the range is what it is", (name, value) => {
+    expect(refusal(name, value).hint).toBe(NUMERIC_FLAGS[name].hint);
+  });
+
   it("returns the default when the flag is absent, or the caller's fallback (a matrix config's timeoutMs)", () => {
     expect(numericFlag("runs", undefined)).toBe(200);
     expect(numericFlag("timeout-ms", undefined)).toBe(5000);

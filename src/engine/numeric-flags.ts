@@ -93,13 +93,27 @@ export function describeRange(name: NumericFlagName): string {
 
 /**
  * A numeric flag as written: plain decimal digits (an optional minus, so a negative number gets the range
- * message), in its range. Number() would take "", " 7 ", "0x10" and "1e20" as numbers.
+ * message), in its range. Number() would take "", " 7 ", "0x10" and "1e20" as numbers. `spelled` is how the
+ * value was given, for the message: the flag by default, an option's name for the API (src/api).
  */
-export function numericFlag(name: NumericFlagName, value: string | undefined, fallback?: number): number {
+export function numericFlag(name: NumericFlagName, value: string | undefined, fallback?: number, spelled = `--${name}`): number {
   if (value === undefined) return fallback ?? NUMERIC_FLAGS[name].fallback();
-  const { min, max, hint } = NUMERIC_FLAGS[name];
+  const { min, max } = NUMERIC_FLAGS[name];
   const number = /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!(number >= min && number <= max))
-    throw new InputError("usage", `--${name} must be a decimal integer ${describeRange(name)}, got ${JSON.stringify(value)}`, hint);
+    throw new InputError("usage", `${spelled} must be a decimal integer ${describeRange(name)}, got ${JSON.stringify(value)}`, rangeHint(name, value));
   return number;
+}
+
+/**
+ * The hint for a value out of range: the decimal digits a value such as "1e3" or "0x10" stands for, when it
+ * stands for one in range (issue 46: `--runs 1e3` got the hint about a million runs), else why the range is
+ * what it is.
+ */
+function rangeHint(name: NumericFlagName, value: string): string {
+  const { min, max, hint } = NUMERIC_FLAGS[name];
+  const meant = value.trim() === "" ? Number.NaN : Number(value);
+  if (!/^-?\d+$/.test(value) && Number.isInteger(meant) && meant >= min && meant <= max)
+    return `Write ${meant}: only decimal digits are read, so that no other notation is taken for a number by accident.`;
+  return hint;
 }

@@ -26,18 +26,21 @@ export interface SuiteOptions {
   readonly maxCommands?: number;
 }
 
-/** The properties of `catalog` that `--property` names (all when none), or a usage error naming the unknown id. */
-export function selectProperties(catalog: readonly Property[], only: readonly string[] | undefined): readonly Property[] {
+/**
+ * The properties of `catalog` that `--property` names (all when none), or a usage error naming the unknown id;
+ * `spelled` names where the ids came from when that is not the flag (the API's option).
+ */
+export function selectProperties(catalog: readonly Property[], only: readonly string[] | undefined, spelled = "--property"): readonly Property[] {
   if (only?.includes(adapterProtocol.id)) {
     // Listed in the catalog, but judged on every request of every property rather than run on its own.
     throw new InputError(
       "usage",
-      `--property ${adapterProtocol.id}: the protocol is checked on every request of every property, not as a property of its own`,
+      `${spelled} ${adapterProtocol.id}: the protocol is checked on every request of every property, not as a property of its own`,
       `Leave it out: any run checks it. To check little else, name one cheap property, e.g. --property kept-untouched.`,
     );
   }
   const unknown = only?.find((id) => !catalog.some((property) => property.id === id));
-  if (unknown !== undefined) throw new InputError("usage", `--property: unknown id ${JSON.stringify(unknown)}`, `Ids: ${catalog.map((p) => p.id).join(", ")}`);
+  if (unknown !== undefined) throw new InputError("usage", `${spelled}: unknown id ${JSON.stringify(unknown)}`, `Ids: ${catalog.map((p) => p.id).join(", ")}`);
   return catalog.filter((property) => only === undefined || only.includes(property.id));
 }
 

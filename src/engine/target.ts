@@ -36,7 +36,7 @@ export function targetFrom(flags: { cmd?: string | undefined; impl?: string | un
     throw new InputError(
       "usage",
       "--cmd and --impl name two implementations; give one",
-      "Use --cmd for a process speaking stdio protocol v1, --impl for a TS/JS module.",
+      "Use --cmd for a process speaking the stdio protocol, --impl for a TS/JS module.",
     );
   }
   if (flags.cmd !== undefined) return { kind: "cmd", command: flags.cmd };

@@ -130,7 +130,8 @@ describe.for(["module", "commonjs"] as const)("the packed tarball in a fresh %s 
     const installed = join(dir, "node_modules", "prunecheck");
     const top = readdirSync(installed).sort();
 
-    expect(top).toEqual(["README.md", "bin", "dist", "package.json", "schema"]);
+    // The licence package.json names ships with it (issue 46: it did not).
+    expect(top).toEqual(["LICENSE", "README.md", "bin", "dist", "package.json", "schema"]);
     expect(readdirSync(join(installed, "dist", "src")).filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([]);
     expect(readdirSync(join(installed, "dist", "src"))).toContain("index.d.ts");
   });
