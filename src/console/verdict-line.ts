@@ -15,6 +15,7 @@ export function verdictLine(line: ResultLine, detail: VerdictDetail = {}): strin
     case "passed":
       return `✔ ${line.property} (${detail.runs ?? `${line.runs} runs`}, ${line.requests} requests)`;
     case "failed": {
+      if (line.same_fault_as !== undefined) return `✖ ${line.property}: the same adapter fault as ${line.same_fault_as}, shrunk once (its report above)`;
       const violated = line.violated === line.property ? "" : `${line.violated}: `;
       return `✖ ${line.property}${detail.origin ?? ""}: ${violated}${oneLine(line.message ?? "")}${line.report ? `\n    report: ${line.report}.md` : ""}`;
     }

@@ -86,6 +86,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     () => signal?.aborted === true,
   );
   const failures: { readonly error: unknown }[] = [];
+  const reports = new Map<string, string>();
   try {
     for (const property of options.properties) {
       const reason = notApplicableReason(property, options.level, driver.capabilities);
@@ -98,7 +99,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
       const result = next.value;
       const line = signal?.aborted
         ? interruptedLine(result)
-        : await recordResult(result, implementation, options.outDir).catch((error: unknown) => {
+        : await recordResult(result, implementation, options.outDir, reports).catch((error: unknown) => {
             // A bug in the harness (a report it cannot write, say) loses that report, not the run: the
             // summary still says what finished, then the error goes on to main, which exits 2.
             failures.push({ error });
@@ -129,7 +130,13 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   return summary;
 }
 
-async function recordResult(result: PropertyResult, implementation: Parameters<typeof buildReport>[1], outDir: string): Promise<ResultLine> {
+/** The result's line, its report written; `reports` holds the report stem of each failed property so far. */
+async function recordResult(
+  result: PropertyResult,
+  implementation: Parameters<typeof buildReport>[1],
+  outDir: string,
+  reports: Map<string, string>,
+): Promise<ResultLine> {
   const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
   if (result.status === "error") {
     const message = result.error instanceof Error ? result.error.message : String(result.error);
@@ -138,8 +145,12 @@ async function recordResult(result: PropertyResult, implementation: Parameters<t
   if (result.status !== "failed") return base;
   const violated = result.violation.property.id;
   const line = { ...base, violated, message: result.violation.finding.message };
-  // A broken transport may fail every property, each with its own shrunk case: each gets its own report.
-  return { ...line, report: await writeReport(outDir, buildReport(result, implementation, { outDir })) };
+  // An adapter fault several properties met on one run was shrunk once, and has one report: the first's.
+  const shared = result.sameFaultAs === undefined ? undefined : reports.get(result.sameFaultAs);
+  if (shared !== undefined) return { ...line, same_fault_as: result.sameFaultAs, report: shared };
+  const report = await writeReport(outDir, buildReport(result, implementation, { outDir }));
+  reports.set(result.property, report);
+  return { ...line, report };
 }
 
 /** The verdict of a property whose result could not be recorded: kept, with why its report is missing. */

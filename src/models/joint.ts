@@ -3,6 +3,7 @@ import type { Driver } from "../transport/driver.ts";
 import type { Property } from "./property.ts";
 import { Harness } from "./harness.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
+import { adapterProtocol } from "./adapter-protocol.ts";
 import { runChecks, runScenario, ShrinkUntil, type CheckOptions, type PropertyResult } from "./run.ts";
 import { recordRuns, replayPathOf } from "./replay-path.ts";
 import { scenarioArb, type Scenario } from "./scenario.ts";
@@ -160,19 +161,35 @@ async function settle(driver: Driver, judged: Map<Property, Judged>, settings: S
     return result.status === "passed" ? unshrunk(property, found, settings) : withStream(result, found);
   };
   const pending: [Property, Promise<PropertyResult>][] = [];
+  // An adapter fault is the adapter's, not a property's: every property judging the run meets it at the same
+  // request. The first in catalog order shrinks it; the others share its verdict (sharedFault).
+  const faults = new Map<number, Promise<PropertyResult>>();
   for (const [property, found] of judged) {
     if (found.status !== "failed") {
       const base = common(property, found, settings);
       settled.set(property, found.status === "error" ? { ...base, status: "error", error: found.error } : { ...base, status: found.status });
       continue;
     }
-    const result = alone(property, found);
+    const first = found.violation.property.id === adapterProtocol.id ? faults.get(found.run) : undefined;
+    const result =
+      first === undefined ? alone(property, found) : first.then((shrunk) => sharedFault(shrunk, property, found, settings) ?? alone(property, found));
+    if (first === undefined && found.violation.property.id === adapterProtocol.id) faults.set(found.run, result);
     result.catch(() => {});
     pending.push([property, result]);
     if (driver.concurrent !== true) await result;
   }
   for (const [property, result] of pending) settled.set(property, await result);
   return new Map([...judged.keys()].map((property) => [property, settled.get(property) as PropertyResult]));
+}
+
+/**
+ * The verdict of `property`, which met on the stream the adapter fault `shrunk` is the shrunk verdict of: that
+ * fault again, with this property's own tallies, pointing at the property that shrank it. Null when the check
+ * alone did not end in an adapter fault (the adapter answered differently): then this property is checked alone.
+ */
+function sharedFault(shrunk: PropertyResult, property: Property, found: Extract<Judged, { status: "failed" }>, settings: Settings): PropertyResult | null {
+  if (shrunk.status !== "failed" || shrunk.violation.property.id !== adapterProtocol.id) return null;
+  return { ...shrunk, ...common(property, found, settings), sameFaultAs: shrunk.property };
 }
 
 function common(property: Property, found: Judged, settings: Settings) {

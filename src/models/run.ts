@@ -117,6 +117,11 @@ export type PropertyResult =
       /** How a hang was shrunk, when the failure was one. */
       readonly hang?: HangShrink;
       readonly counterexample: string;
+      /**
+       * The property whose check found and shrank this very fault, when it is an adapter fault the stream met
+       * while this property judged it too: one fault, one report (issue 46), this verdict pointing at it.
+       */
+      readonly sameFaultAs?: string;
     })
   | (Common & { readonly status: "error"; readonly error: unknown });
 

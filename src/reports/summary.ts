@@ -17,6 +17,11 @@ export const ResultLine = z.object({
   report: z.string().optional(),
   /** For failures: the property actually violated (adapter-protocol when the transport broke). */
   violated: z.string().optional(),
+  /**
+   * For an adapter fault met by several properties on the same run: the property whose check shrank it and
+   * wrote its report, which `report` then names too (one fault, one report).
+   */
+  same_fault_as: z.string().optional(),
   message: z.string().optional(),
   reason: z.string().optional(),
 });

@@ -60,7 +60,7 @@ const SMALL = ["--runs", "20", "--seed", "5", "--max-commands", "2"];
 
 describe.concurrent("prunecheck run on an adapter that breaks the protocol", () => {
   for (const { fixture, code, properties, failedId, timeoutMs, line } of FAULTS) {
-    it(`${fixture}: exits 1 with an adapter-protocol report per property holding the unanswered request, in bounded time`, async ({ expect }) => {
+    it(`${fixture}: exits 1, every property failed by one adapter-protocol report holding the unanswered request, in bounded time`, async ({ expect }) => {
       const out = tempDir();
       const marker = processMarker(fixture);
       const started = performance.now();
@@ -88,15 +88,13 @@ describe.concurrent("prunecheck run on an adapter that breaks the protocol", () 
         properties.map((id) => [id, "failed", "adapter-protocol"]),
       );
 
-      // A broken transport may break every property, each with its own shrunk case: none is lost.
+      // One fault, one finding (issue 46): the first property to meet it shrank it, the others name it and its report.
       const reports = readReports(out);
-      expect(reports.map(({ report }) => [report.property.id, report.checked_property]).sort()).toEqual(
-        properties.map((id) => ["adapter-protocol", id]).sort(),
+      expect(reports.map(({ report }) => [report.property.id, report.checked_property])).toEqual([["adapter-protocol", properties[0]]]);
+      const { stem, report } = reports[0] as (typeof reports)[number];
+      expect(summary.results.map((result) => [result.report, result.same_fault_as])).toEqual(
+        properties.map((_, index) => [stem, index === 0 ? undefined : properties[0]]),
       );
-      expect(summary.results.map((result) => result.report)).toEqual(
-        properties.map((id) => reports.find(({ report }) => report.checked_property === id)?.stem),
-      );
-      const { stem, report } = reports.find(({ report }) => report.checked_property === properties[0]) as (typeof reports)[number];
       expect(report.finding.message).toContain(`[${code}]`);
       expect(report.response).toBeNull();
       expect(report.after).toBeNull();
@@ -124,6 +122,23 @@ describe.concurrent("prunecheck run on an adapter that breaks the protocol", () 
       expect(await leftoverProcesses(marker)).toEqual([]);
     });
   }
+
+  it("keyless-pointer, every property at a default run: one finding shrunk once, one report, the others naming it (issue 46)", async ({ expect }) => {
+    const out = tempDir();
+    const run = await cli(["run", "--cmd", adapterCommand("keyless-pointer", processMarker("keyless-pointer")), "--seed", "1", "--out", out]);
+
+    expect(run.code).toBe(1);
+    const summary = readSummary(out);
+    const failed = summary.results.filter((result) => result.status === "failed");
+    expect(failed.length).toBeGreaterThanOrEqual(10);
+    expect(readReports(out)).toHaveLength(1);
+    expect(new Set(failed.map((result) => result.report)).size).toBe(1);
+    expect(failed.slice(1).every((result) => result.same_fault_as === failed[0]?.property)).toBe(true);
+    expect(run.lines.filter((line) => line.includes("adapter fault [schema]"))).toHaveLength(1);
+    expect(run.lines).toContain(`✖ ${failed[1]?.property}: the same adapter fault as ${failed[0]?.property}, shrunk once (its report above)`);
+    // Shrunk once: each property shrinking it alone took 2,784 requests.
+    expect(summary.requests).toBeLessThan(1000);
+  });
 
   it("crash, end to end: the binary exits 1 with the summary last, summary.json written, stderr empty", async ({ expect }) => {
     const out = tempDir();
