@@ -7,7 +7,7 @@
  */
 import type { Property } from "../src/models/property.ts";
 import { describeSpan, evicted, isSummaryLike, summarized } from "../src/models/analysis.ts";
-import { hasExactCopy } from "../src/models/truth.ts";
+import { noCopyReason } from "../src/models/truth.ts";
 import { kindOf } from "../src/wire/window.ts";
 
 export const staleKeyRefused: Property = {
@@ -25,27 +25,14 @@ export const staleKeyRefused: Property = {
     const after = new Map(outcome.window.spans.map((span) => [span.span_id, span]));
     for (const span of evicted(step)) {
       const replaced = after.get(span.span_id);
-      if (replaced !== undefined && kindOf(replaced) === "pointer" && !hasExactCopy(span, truth, store)) {
-        return {
-          span_id: span.span_id,
-          message: `span ${describeSpan(span)} became a pointer although ${staleness(span.externalized_key, store)}`,
-        };
-      }
+      const why = replaced !== undefined && kindOf(replaced) === "pointer" ? noCopyReason(span, truth, store) : null;
+      if (why !== null) return { span_id: span.span_id, message: `span ${describeSpan(span)} became a pointer although ${why}` };
     }
     // Summaries as sources are depth-bound's business: their own key is not what makes them recoverable.
     for (const span of summarized(step)) {
-      if (!isSummaryLike(span) && !hasExactCopy(span, truth, store)) {
-        return {
-          span_id: span.span_id,
-          message: `span ${describeSpan(span)} was summarized away although ${staleness(span.externalized_key, store)}`,
-        };
-      }
+      const why = isSummaryLike(span) ? null : noCopyReason(span, truth, store);
+      if (why !== null) return { span_id: span.span_id, message: `span ${describeSpan(span)} was summarized away although ${why}` };
     }
     return null;
   },
 };
-
-function staleness(key: string | null, store: Record<string, string>): string {
-  if (key === null) return "it has no key (never externalized)";
-  return `its key ${JSON.stringify(key)} ${Object.hasOwn(store, key) ? "holds different text in the store (stale)" : "is not in the store (missing)"}`;
-}

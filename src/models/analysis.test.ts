@@ -16,7 +16,9 @@ describe("spanChanges, how a finding says what became of a span", () => {
     const cut = `${long.slice(0, 5000)}\n...(result truncated)`;
     const change = spanChanges(span({ text: long }), span({ text: cut }));
 
-    expect(change).toBe('its text of 42000 characters became 5022, the first 5000 alike, then "ers.email: VARCHAR(255) "… became "\\n...(result truncated)"');
+    expect(change).toBe(
+      'its text of 42000 characters became 5022: the first 5000 characters alike, then "ers.email: VARCHAR(255) "… where the answer has "\\n...(result truncated)"',
+    );
   });
 
   it("names every other field that changed, with its values, an absent one as absent", () => {

@@ -7,6 +7,7 @@ import type { Step } from "./property.ts";
 import type { RefusalReason } from "../errors/unrecoverable.ts";
 import type { Store } from "../wire/window.ts";
 import type { ModelExchange } from "../model/scripted-model.ts";
+import { describeDifference } from "./text-difference.ts";
 import { hasExactCopy, provenanceResolves, resolvesTo, storedText, ungroundedSpans, type Truth } from "./truth.ts";
 
 /** Helpers shared by properties: what a request asked for and what the oracle says it was owed. */
@@ -51,13 +52,8 @@ export function spanChanges(before: Span, after: Span): string {
     .join("; ");
 }
 
-const EXCERPT = 24;
-
 function textChange(before: string, after: string): string {
-  let at = 0;
-  while (at < before.length && at < after.length && before[at] === after[at]) at++;
-  const excerpt = (text: string) => JSON.stringify(text.slice(at, at + EXCERPT)) + (text.length > at + EXCERPT ? "…" : "");
-  return `its text of ${before.length} characters became ${after.length}, the first ${at} alike, then ${excerpt(before)} became ${excerpt(after)}`;
+  return `its text of ${before.length} characters became ${after.length}: ${describeDifference(before, after, "the answer")}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Span, Store, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import { isPreconditionBearing } from "../wire/tags.ts";
+import { describeDifference } from "./text-difference.ts";
 
 /** What the harness knows about a span whatever the pruner did to it: the content it was last given. */
 export interface Fact {
@@ -38,6 +39,25 @@ export function provenanceResolves(span: Span, truth: Truth, store: Store): bool
 export function hasExactCopy(span: Span, truth: Truth, store: Store): boolean {
   const text = kindOf(span) === "pointer" ? truth.get(span.span_id)?.text : span.text;
   return resolvesTo(store, span.externalized_key, text) && provenanceResolves(span, truth, store);
+}
+
+/**
+ * Why the span has no byte-exact copy (hasExactCopy is false), in words for a finding, or null when it has
+ * one: the first of no key, a missing key, a stale one (shown around the first difference), and a provenance
+ * entry that does not resolve, so that a summary whose own key is fine is not called stale (issue 46).
+ */
+export function noCopyReason(span: Span, truth: Truth, store: Store): string | null {
+  const key = span.externalized_key;
+  if (key === null) return "it has no key (never externalized)";
+  const stored = storedText(store, key);
+  if (stored === undefined) return `its key ${JSON.stringify(key)} is not in the store (missing)`;
+  const text = kindOf(span) === "pointer" ? truth.get(span.span_id)?.text : span.text;
+  if (text === undefined) return `its key ${JSON.stringify(key)} holds text the harness was never given for it`;
+  if (stored !== text) return `its key ${JSON.stringify(key)} holds different text in the store (stale): ${describeDifference(text, stored, "the store")}`;
+  const entry = (span.provenance ?? []).find((source) => !resolvesTo(store, source.externalized_key, truth.get(source.span_id)?.text));
+  if (entry === undefined) return null;
+  const source = storedText(store, entry.externalized_key) === undefined ? "is not in the store" : `holds other text than ${JSON.stringify(entry.span_id)}'s`;
+  return `its key ${JSON.stringify(key)} holds exactly its text, but its provenance names key ${JSON.stringify(entry.externalized_key)} for ${JSON.stringify(entry.span_id)}, which ${source}: a summary counts as externalized only while its sources resolve`;
 }
 
 /** Every span in the window can be recovered from the store (summaries through their sources). */

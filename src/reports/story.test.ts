@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { budgetReachable } from "../../properties/budget-reachable.ts";
 import { compactGivesUp } from "../../properties/mutants/compact-gives-up.ts";
 import { staleKeyAccepted } from "../../properties/mutants/stale-key-accepted.ts";
+import { whitespaceNormalized } from "../../properties/mutants/whitespace-normalized.ts";
 import { staleKeyRefused } from "../../properties/stale-key-refused.ts";
 import { modelFailureSafe } from "../../properties/model-failure-safe.ts";
 import { provenanceResolvesProperty } from "../../properties/provenance-resolves.ts";
@@ -40,6 +41,18 @@ describe("the story reads as sentences", () => {
     // Seeds vary the key scheme, so the words for more than one are checked.
     expect(lines.filter((line) => line.startsWith("The store names keys ")).length).toBeGreaterThan(1);
     expect(lines.filter((line) => /names keys by (odd|counter|sha256)\b|externalizes \[\] first|^The runtime: the |:$/.test(line))).toEqual([]);
+  });
+});
+
+describe("the story of a near miss (issue 46: a trailing space could not be seen)", () => {
+  it("shows a stale copy where it parts from the span's text, in the finding and in the story, invisible characters escaped", async () => {
+    const driver = inProcessDriver(whitespaceNormalized.pruner);
+    const result = await checkProperty(driver, staleKeyRefused, { level: "core", seed: 1, numRuns: 300 });
+    if (result.status !== "failed") throw new Error(`expected whitespace-normalized to fail stale-key-refused, got ${result.status}`);
+    const report = buildReport(result, { name: driver.name, capabilities: driver.capabilities, target: { kind: "reference" } }, { outDir: "reports" });
+
+    expect(report.finding.message).toMatch(/holds different text in the store \(stale\): the first \d+ characters alike, then .* where the store has /);
+    expect(report.story.some((line) => /holds different text: the first \d+ characters alike, then .* where the store has /.test(line))).toBe(true);
   });
 });
 

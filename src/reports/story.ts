@@ -6,6 +6,7 @@ import { kindOf } from "../wire/window.ts";
 import { preconditionTagsOf } from "../wire/tags.ts";
 import { quoteName } from "./escape/name.ts";
 import { capText } from "../errors/cap-text.ts";
+import { describeDifference } from "../models/text-difference.ts";
 import { dequal } from "dequal/lite";
 
 /**
@@ -87,13 +88,20 @@ function identify(span: Span, store: Store): string {
   const kind = kindOf(span);
   if (kind === "pointer") return `a pointer, ${role}, to key ${JSON.stringify(span.externalized_key)}, which ${copyState(span.externalized_key, store, null)}`;
   const what = kind === "summary" ? `a summary of ${JSON.stringify((span.provenance ?? []).map((entry) => entry.span_id))}` : "an original span";
-  return `${what}, ${role}, with text ${quote(span.text)}; ${span.externalized_key === null ? "it was never externalized" : `its key ${JSON.stringify(span.externalized_key)} ${copyState(span.externalized_key, store, span.text)}`}`;
+  return `${what}, ${role}, with text ${quote(span.text)}; ${span.externalized_key === null ? "it was never externalized" : `its key ${JSON.stringify(span.externalized_key)} ${copyState(span.externalized_key, store, span.text)}`}${lostSources(span, store)}`;
+}
+
+/** A summary's provenance keys the store does not hold: what makes it unrecoverable, whatever its own key holds. */
+function lostSources(span: Span, store: Store): string {
+  const lost = (span.provenance ?? []).filter((entry) => !Object.hasOwn(store, entry.externalized_key));
+  if (lost.length === 0) return "";
+  return `, but the store does not hold ${lost.map((entry) => `its source ${JSON.stringify(entry.span_id)}'s key ${JSON.stringify(entry.externalized_key)}`).join(" or ")}`;
 }
 
 function copyState(key: string | null, store: Store, text: string | null): string {
   if (key === null || !Object.hasOwn(store, key)) return "the store does not hold";
   if (text === null) return `holds ${quote(store[key] as string)}`;
-  return store[key] === text ? "holds exactly that text" : `holds different text, ${quote(store[key] as string)}`;
+  return store[key] === text ? "holds exactly that text" : `holds different text: ${describeDifference(text, store[key] as string, "the store")}`;
 }
 
 function answer(outcome: Outcome): string {
