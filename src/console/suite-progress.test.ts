@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
 import { appliesTo } from "../models/property.ts";
 import type { PropertyResult } from "../models/run.ts";
+import { AdapterFault } from "../errors/adapter-fault.ts";
 import { SuiteProgress, suiteLiveLine, suiteStatusLine } from "./suite-progress.ts";
 
 /** The reference's case at core: every operation, so only the strict properties and the one needing `model` are skipped. */
@@ -27,6 +28,25 @@ describe("the run's progress model and its two lines", () => {
     expect(suiteLiveLine(progress.counts(), 2000)).toMatch(new RegExp(`^\\[2/18\\] .* · ${second} …$`));
     for (const id of APPLICABLE) progress.settled(passed(id, 10, 100));
     expect(suiteLiveLine(progress.counts(), 3000)).toBe("[18/18] 0 runs · 0 requests (0 req/s) · 3.0 s");
+  });
+
+  it("says a timeout the moment it happens, and what is being shrunk for how long (issue 46: a slow pruner read as a hang)", () => {
+    const [first, second] = APPLICABLE as [string, string];
+    let clock = 0;
+    const progress = new SuiteProgress(APPLICABLE, 0, () => clock);
+    const timeout = new AdapterFault("timeout", null, "prune request 12: no answer within 5000 ms");
+    progress.faulted(timeout);
+    clock = 5000;
+    progress.shrinking(first);
+    progress.faulted(new AdapterFault("timeout", null, "prune request 13: no answer within 1000 ms"));
+    progress.faulted(new AdapterFault("crash", null, "exited"));
+
+    expect(suiteStatusLine(progress.counts(), 65_000)).toBe(
+      `prunecheck: 0/18 properties done, 0 runs, 0 requests (0 req/s), 1 min 05 s elapsed; 2 timeouts so far, the first: ${timeout.message}; shrinking ${first} (1 min 00 s)`,
+    );
+    expect(suiteLiveLine(progress.counts(), 65_000)).toBe(`[0/18] 0 runs · 0 requests (0 req/s) · 1 min 05 s · 2 timeouts · shrinking ${first} (1 min 00 s)`);
+    progress.settled({ ...passed(first, 1, 1), status: "interrupted" });
+    expect(suiteLiveLine(progress.counts(), 65_000)).toBe(`[1/18] 0 runs · 0 requests (0 req/s) · 1 min 05 s · 2 timeouts · ${second} …`);
   });
 
   it("counts runs and requests once for the suite, as they happen, since properties share their runs", () => {

@@ -66,6 +66,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   const progress = new SuiteProgress(
     applicable.map((property) => property.id),
     systemClock.now(),
+    () => systemClock.now(),
   );
   const stopProgress = showProgress(io, systemClock, {
     live: (now) => suiteLiveLine(progress.counts(), now),

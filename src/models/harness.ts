@@ -18,6 +18,8 @@ export interface HarnessOptions {
   readonly sendOptions?: SendOptions;
   /** Told of every request as it goes out, for a live count: a request to a slow adapter takes a while. */
   readonly onSend?: () => void;
+  /** Told of every adapter fault as it happens (a timeout above all), before it becomes a finding. */
+  readonly onFault?: (fault: AdapterFault) => void;
   /**
    * A property that found something stops judging and the run goes on for the others; only when none is
    * left (or the adapter faults) does the run end. For checking many properties on one stream of runs
@@ -42,6 +44,7 @@ export class Harness {
   #previous: Pick<Step, "call" | "outcome"> | undefined;
   readonly #sendOptions: SendOptions;
   readonly #onSend: () => void;
+  readonly #onFault: (fault: AdapterFault) => void;
   readonly #untilEveryPropertyFails: boolean;
 
   constructor(
@@ -54,6 +57,7 @@ export class Harness {
     this.#probes = probesOf(properties);
     this.#sendOptions = options.sendOptions ?? {};
     this.#onSend = options.onSend ?? (() => {});
+    this.#onFault = options.onFault ?? (() => {});
     this.#untilEveryPropertyFails = options.untilEveryPropertyFails === true;
   }
 
@@ -131,6 +135,7 @@ export class Harness {
       return await this.driver.send(this.driver.isolatesInputs === true ? call : copyCall(call), options);
     } catch (error) {
       if (!(error instanceof AdapterFault)) throw error;
+      this.#onFault(error);
       const violation = new PropertyViolation(adapterProtocol, { message: error.message, span_id: null }, this.trace, error.request, error.stderrTail, {
         cause: error,
       });

@@ -4,7 +4,7 @@ import type { Property } from "./property.ts";
 import { Harness } from "./harness.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
 import { adapterProtocol } from "./adapter-protocol.ts";
-import { runChecks, runScenario, ShrinkUntil, type CheckOptions, type PropertyResult } from "./run.ts";
+import { observerHooks, runChecks, runScenario, ShrinkUntil, type CheckOptions, type PropertyResult } from "./run.ts";
 import { recordRuns, replayPathOf } from "./replay-path.ts";
 import { scenarioArb, type Scenario } from "./scenario.ts";
 
@@ -100,7 +100,7 @@ async function judgeTogether(driver: Driver, properties: readonly Property[], se
     ...(settings.bigWindows ? { bigWindows: true } : {}),
     ...(driver.capabilities.includes("model") ? { model: true } : {}),
   });
-  const onSend = settings.observer === undefined ? undefined : () => settings.observer?.sent();
+  const hooks = observerHooks(settings.observer);
   const details = await fc.check(
     fc.asyncProperty(new ShrinkUntil(scenario, () => true), async (value) => {
       run++;
@@ -110,7 +110,7 @@ async function judgeTogether(driver: Driver, properties: readonly Property[], se
         interrupted = true;
         throw STREAM_DONE;
       }
-      const harness = new Harness(driver, judging, settings.level, { untilEveryPropertyFails: true, ...(onSend === undefined ? {} : { onSend }) });
+      const harness = new Harness(driver, judging, settings.level, { untilEveryPropertyFails: true, ...hooks });
       const recorded = recordRuns(value.commands);
       try {
         await runScenario(driver, harness, { keyScheme: value.keyScheme, commands: recorded.commands });
@@ -148,6 +148,7 @@ async function settle(driver: Driver, judged: Map<Property, Judged>, settings: S
   const settled = new Map<Property, PropertyResult>();
   const alone = async (property: Property, found: Extract<Judged, { status: "failed" }>) => {
     if (stopped()) return { ...common(property, found, settings), status: "interrupted" as const };
+    settings.observer?.shrinking?.(property.id);
     const result = await runChecks(driver, property, {
       level: settings.level,
       seed: settings.seed,

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import type { Driver, SendOptions } from "../transport/driver.ts";
 import type { Level, Property } from "./property.ts";
-import { Harness } from "./harness.ts";
+import { Harness, type HarnessOptions } from "./harness.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
+import type { AdapterFault } from "../errors/adapter-fault.ts";
 import { confirmHang, describeHangShrink, isTimeout, mayWaitAgain, startHangShrink, type HangShrink, type HangShrinking } from "./hang-shrink.ts";
 import { scenarioArb, type Scenario } from "./scenario.ts";
 import { recordRuns, replayPathOf } from "./replay-path.ts";
@@ -54,6 +55,16 @@ export interface RunObserver {
   ran(): void;
   /** A property's verdict is in, possibly before an earlier property's is yielded. */
   settled(result: PropertyResult): void;
+  /** The implementation faulted on a request (a timeout above all): said at once, not when its verdict's turn comes. */
+  faulted?(fault: AdapterFault): void;
+  /** A property failed on the shared stream and is now checked alone from that run, which shrinks it. */
+  shrinking?(property: string): void;
+}
+
+/** What a harness tells an observer as it works: each request as it goes out, each adapter fault as it happens. */
+export function observerHooks(observer: RunObserver | undefined): Pick<HarnessOptions, "onSend" | "onFault"> {
+  if (observer === undefined) return {};
+  return { onSend: () => observer.sent(), ...(observer.faulted === undefined ? {} : { onFault: (fault: AdapterFault) => observer.faulted?.(fault) }) };
 }
 
 /**
@@ -180,9 +191,9 @@ export async function runChecks(driver: Driver, property: Property, options: Che
   });
   const bigWindows = options.bigWindows === true;
   const { observer } = options;
-  const onSend = observer === undefined ? undefined : () => observer.sent();
+  const hooks = observerHooks(observer);
   const run = async (value: Scenario, via: Driver, sendOptions: SendOptions = {}, ran?: (commands: readonly boolean[]) => void): Promise<void> => {
-    const harness = new Harness(via, [property], options.level, { sendOptions, ...(onSend === undefined ? {} : { onSend }) });
+    const harness = new Harness(via, [property], options.level, { sendOptions, ...hooks });
     const recorded = recordRuns(value.commands);
     ran?.(recorded.ran);
     const shrinking = found !== null;
