@@ -4,7 +4,7 @@ import { bigWindowRunsFor, type PropertyResult } from "../models/run.ts";
 import { checkTogether } from "../models/joint.ts";
 import { appliesTo, notApplicableReason, type Level, type Property } from "../models/property.ts";
 import { adapterProtocol } from "../models/adapter-protocol.ts";
-import { buildReport } from "../reports/build.ts";
+import { buildReport, modelConforming } from "../reports/build.ts";
 import type { Target } from "../reports/report.ts";
 import { skippedLine, summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { describeFailure } from "../reports/unfinished.ts";
@@ -149,7 +149,8 @@ async function recordResult(
   // An adapter fault several properties met on one run was shrunk once, and has one report: the first's.
   const shared = result.sameFaultAs === undefined ? undefined : reports.get(result.sameFaultAs);
   if (shared !== undefined) return { ...line, same_fault_as: result.sameFaultAs, report: shared };
-  const report = await writeReport(outDir, buildReport(result, implementation, { outDir }));
+  const conforming = await modelConforming(result);
+  const report = await writeReport(outDir, buildReport(result, implementation, { outDir, ...(conforming === undefined ? {} : { conforming }) }));
   reports.set(result.property, report);
   return { ...line, report };
 }

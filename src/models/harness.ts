@@ -89,7 +89,7 @@ export class Harness {
       return [answer];
     });
     const exchange = await first;
-    this.trace.push({ kind: "request", label, ...keptForReport(exchange) });
+    this.trace.push({ kind: "request", label, ...keptForReport(exchange), ...(model === undefined ? {} : { script: model }) });
     // Most properties probe nothing: they then skip a turn of the event loop and an allocation per request.
     const answers = probes.length === 0 ? NO_PROBES : Object.fromEntries((await Promise.all(probes)).map((answer) => this.#probed(answer)));
     const step = {

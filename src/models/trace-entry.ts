@@ -1,3 +1,4 @@
+import type { ModelAnswerSpec } from "../model/answer.ts";
 import type { Exchange } from "../transport/driver.ts";
 
 /**
@@ -7,5 +8,12 @@ import type { Exchange } from "../transport/driver.ts";
  */
 export type TraceEntry =
   | { readonly kind: "env"; readonly label: string }
-  | { readonly kind: "request"; readonly label: string; readonly exchange: Exchange; readonly cut?: number }
+  | {
+      readonly kind: "request";
+      readonly label: string;
+      readonly exchange: Exchange;
+      readonly cut?: number;
+      /** What the harness's model answered this request's calls with, when the request went to a model-driven pruner. */
+      readonly script?: readonly ModelAnswerSpec[];
+    }
   | { readonly kind: "probe"; readonly label: string; readonly exchange: Exchange; readonly cut?: number };

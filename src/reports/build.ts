@@ -4,7 +4,7 @@ import type { PropertyResult } from "../models/run.ts";
 import type { Origin } from "../models/origin.ts";
 import { REPORT_FORMAT, type Report, type Target } from "./report.ts";
 import { lastRequest, tellStory } from "./story.ts";
-import { conformingAnswer } from "./conforming-answer.ts";
+import { conformingAnswer, conformingModelAnswer } from "./conforming-answer.ts";
 import { boundReport } from "./bound.ts";
 import type { Exchange } from "../transport/driver.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
@@ -22,12 +22,31 @@ export type Failure = Pick<Extract<PropertyResult, { status: "failed" }>, "prope
 };
 
 /** Turns a failure into report data; pure, so every rendering and test starts from the same object. */
-export function buildReport(result: Failure, implementation: Implementation, options: { outDir: string; now?: Date }): Report {
+export interface ReportOptions {
+  readonly outDir: string;
+  readonly now?: Date;
+  /** The conforming answer to tell, where the caller computed it (modelConforming); else the reference's, where it applies. */
+  readonly conforming?: Outcome | null;
+}
+
+export function buildReport(result: Failure, implementation: Implementation, options: ReportOptions): Report {
   const cut = result.violation.trace.reduce((sum, entry) => sum + (entry.kind === "env" ? 0 : (entry.cut ?? 0)), 0);
   return boundReport(reportOf(result, implementation, options), cut);
 }
 
-function reportOf(result: Failure, implementation: Implementation, options: { outDir: string; now?: Date }): Report {
+/**
+ * The conforming answer a report on `result` tells where its failing request went to a model-driven pruner
+ * (the model's script recorded with it): the model-driven reference's, facing the same model, which is
+ * awaited, so the caller computes it and hands it to buildReport. Undefined where buildReport's own applies;
+ * null where a text the run's trace cut would make the reference answer another request.
+ */
+export async function modelConforming(result: Failure): Promise<Outcome | null | undefined> {
+  const failing = result.violation.pending === null ? lastRequest(result.violation.trace) : undefined;
+  if (failing?.script === undefined) return undefined;
+  return (failing.cut ?? 0) > 0 ? null : conformingModelAnswer(failing.exchange.request, failing.script);
+}
+
+function reportOf(result: Failure, implementation: Implementation, options: ReportOptions): Report {
   const { violation } = result;
   const info = violation.property;
   const failing = lastRequest(violation.trace);
@@ -53,7 +72,7 @@ function reportOf(result: Failure, implementation: Implementation, options: { ou
       violation.finding,
       implementation.name,
       pending,
-      pending === null && failing !== undefined ? conformingFor(failing.exchange) : null,
+      pending === null && failing !== undefined ? (options.conforming !== undefined ? options.conforming : conformingFor(failing.exchange)) : null,
       answerLine,
     ),
     requests: pending === null ? requests : [...requests, pending],
@@ -72,7 +91,8 @@ function reportOf(result: Failure, implementation: Implementation, options: { ou
 /** The reference's answer to the failing request, where it depends on that request alone (no model). */
 function conformingFor(exchange: Exchange): Outcome | null {
   const { request } = exchange;
-  const usedModel = exchange.model !== undefined || (request.op === "summarize" && request.summary_text === undefined);
+  // A model-driven pruner's exchange records its calls, none when it made none: then its answer rests on the request alone.
+  const usedModel = (exchange.model ?? []).length > 0 || (request.op === "summarize" && request.summary_text === undefined);
   return conformingAnswer(request, usedModel);
 }
 

@@ -1,4 +1,6 @@
-import { referencePruner } from "../reference/index.ts";
+import { referenceModelPruner, referencePruner } from "../reference/index.ts";
+import type { ModelAnswerSpec } from "../model/answer.ts";
+import { scriptedModel } from "../model/scripted-model.ts";
 import { callPruner, toWireError } from "../transport/in-process.ts";
 import type { OperationRequest, Outcome } from "../wire/protocol.ts";
 import type { Window } from "../wire/window.ts";
@@ -19,3 +21,20 @@ export function conformingAnswer(request: OperationRequest, usedModel: boolean):
   }
 }
 
+
+/**
+ * One conforming answer to a request a model-driven pruner answered: the model-driven reference's, handed a
+ * model that answers its calls from the same script (src/model/answer.ts), so it meets the same model. Where
+ * the model's words decide the answer (a summary's text), the reference's is one a conforming pruner could
+ * give facing that model; where they do not (a refusal owed, a compact that never needed the model), it is
+ * the answer any conforming pruner owed (issue 46: no report on a model-driven pruner said either).
+ */
+export async function conformingModelAnswer(request: OperationRequest, script: readonly ModelAnswerSpec[]): Promise<Outcome> {
+  const asksModel = request.op === "compact" || (request.op === "summarize" && request.summary_text === undefined);
+  const model = asksModel ? scriptedModel(script, request.window).model : undefined;
+  try {
+    return { ok: true, window: (await callPruner(referenceModelPruner, request, model)) as Window };
+  } catch (error) {
+    return { ok: false, error: toWireError(error) };
+  }
+}

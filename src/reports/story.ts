@@ -47,7 +47,10 @@ export function tellStory(
     }
     // What should have come back, where it differs from what did (a pruner can break a property with the
     // right answer, by mutating the request, say).
-    if (conforming !== null && !sameAnswer(conforming, outcome)) lines.push(`A conforming pruner could have answered as the reference does: ${answer(conforming)}.`);
+    if (conforming !== null && !sameAnswer(conforming, outcome)) {
+      const facing = failing.script === undefined ? "" : " facing the same model";
+      lines.push(`A conforming pruner${facing} could have answered as the reference does: ${answer(conforming)}.`);
+    }
   }
   if (unanswered !== null) {
     if ("window" in unanswered) lines.push(...cast(unanswered.window, unanswered.store));
