@@ -23,6 +23,8 @@ const SLOW = [
   "test/examples/examples-fuzz.test.ts",
   // Answers of a full protocol line on every request, under the heap docs/protocol.md states.
   "test/hostile/memory-bound.test.ts",
+  // The reference through a fuzz campaign of the binary's worker threads: npm test has it in process, and the binary's campaign on a broken module.
+  "fuzz/campaign-reference.test.ts",
 ];
 const SYSTEM = [
   "properties/mutants/mutants.test.ts",
