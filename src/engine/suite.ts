@@ -8,7 +8,7 @@ import { buildReport, modelConforming } from "../reports/build.ts";
 import type { Target } from "../reports/report.ts";
 import { skippedLine, summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { describeFailure } from "../reports/unfinished.ts";
-import { writeReport, writeSummary } from "../reports/write.ts";
+import { removeEarlierReports, writeReport, writeSummary } from "../reports/write.ts";
 import { InputError } from "../errors/input.ts";
 import type { Io } from "../console/io.ts";
 import { verdictLine } from "../console/verdict-line.ts";
@@ -58,6 +58,8 @@ export function selectProperties(catalog: readonly Property[], only: readonly st
  */
 export async function runSuite(driver: Driver, target: Target, options: SuiteOptions, io: Io, signal?: AbortSignal): Promise<RunSummary> {
   const started = performance.now();
+  // The folder's reports are this run's only: what the last run there wrote goes (its summary names them).
+  await removeEarlierReports(options.outDir);
   const checked = signal === undefined ? driver : interruptible(driver, signal);
   const implementation = { name: driver.name, capabilities: driver.capabilities, target };
   const results: ResultLine[] = [];

@@ -1,11 +1,13 @@
-import { dirname, join } from "node:path";
-import { makeDir, writeFileAtomic, writeFileAtomicSync } from "../files/write-atomic.ts";
+import { rm } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { readJsonAs } from "../files/read-json.ts";
+import { lstatOrNull, makeDir, writeFileAtomic, writeFileAtomicSync } from "../files/write-atomic.ts";
 import { renderJUnit } from "./junit.ts";
 import { summaryWritten } from "./last-words.ts";
 import { renderReportMarkdown, renderSummaryMarkdown } from "./markdown.ts";
 import type { Report } from "./report.ts";
 import { reportFileStem } from "./build.ts";
-import type { RunSummary } from "./summary.ts";
+import { RunSummary } from "./summary.ts";
 
 /** Writes one report as `<stem>.json` and `<stem>.md`; returns the stem's path. */
 export async function writeReport(outDir: string, report: Report): Promise<string> {
@@ -14,6 +16,30 @@ export async function writeReport(outDir: string, report: Report): Promise<strin
   await writeFileAtomic(`${stem}.json`, `${JSON.stringify(report, null, 2)}\n`);
   await writeFileAtomic(`${stem}.md`, renderReportMarkdown(report));
   return stem;
+}
+
+/**
+ * Removes the reports the summary.json already in `outDir` names, so that a run's folder holds its own reports
+ * only (issue 46: a passing run left the last failing run's reports beside its summary, and CI uploaded them).
+ * Only what prunecheck wrote goes: files the summary names as a result's report, directly in `outDir`, each a
+ * regular file ending .json or .md; a summary it cannot read, or one naming anything else, removes nothing.
+ * Returns how many files went.
+ */
+export async function removeEarlierReports(outDir: string): Promise<number> {
+  const summary = await readJsonAs(join(outDir, "summary.json"), { schema: RunSummary, what: "summary", code: "invalid_report", readHint: "", invalidHint: "" }).catch(
+    () => null,
+  );
+  const folder = resolve(outDir);
+  let removed = 0;
+  for (const stem of new Set(summary?.results.flatMap((result) => (result.report === undefined ? [] : [result.report])) ?? [])) {
+    if (dirname(resolve(stem)) !== folder) continue;
+    for (const file of [`${stem}.json`, `${stem}.md`]) {
+      if (lstatOrNull(file)?.isFile() !== true) continue;
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /** `summary.json` and `summary.md` (with `markdownTail` after the table) always; JUnit XML where asked. */
