@@ -21,7 +21,7 @@ import { referencePruner } from "../src/reference/index.ts";
 import { recordPruner } from "../src/trace/record-pruner.ts";
 import { openStdioDriver } from "../src/transport/stdio.ts";
 import type { Span, Store, Window } from "../src/wire/window.ts";
-import { namedMarkers, PERFORMANCE_DOC, writePerformanceDoc } from "./write-doc.ts";
+import { publish } from "./write-doc.ts";
 
 interface Measure {
   readonly mode: "parse" | "audit";
@@ -239,9 +239,5 @@ if (process.argv[2] === "child") {
     { mb: 2000, ends: false },
   ];
   const rendered = `${renderAudit(await benchAudit(sizes))}\n\n${renderWorkers(await benchWorkers(4, 100, 2))}\n\n${renderRecording(await benchRecording(2000))}`;
-  process.stdout.write(`${rendered}\n`);
-  if (process.argv.includes("--write")) {
-    await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("audit"));
-    process.stderr.write(`wrote ${PERFORMANCE_DOC}\n`);
-  }
+  await publish(rendered, "audit");
 }

@@ -10,7 +10,7 @@ import { loadPruner } from "../src/engine/target.ts";
 import type { Driver } from "../src/transport/driver.ts";
 import type { OperationCall } from "../src/wire/protocol.ts";
 import { interleave, median, pairedRatio } from "./measure.ts";
-import { namedMarkers, PERFORMANCE_DOC, writePerformanceDoc } from "./write-doc.ts";
+import { publish } from "./write-doc.ts";
 
 const MODULE = "test/fixtures/pruners/reference.ts";
 const SIZES = [10, 300, 3000] as const;
@@ -57,9 +57,5 @@ async function benchContained(rounds: number): Promise<string> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rendered = await benchContained(7);
-  process.stdout.write(`${rendered}\n`);
-  if (process.argv.includes("--write")) {
-    await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("contained"));
-    process.stderr.write(`wrote ${PERFORMANCE_DOC}\n`);
-  }
+  await publish(rendered, "contained");
 }

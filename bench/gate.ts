@@ -22,7 +22,7 @@ import { PROPERTIES } from "../properties/index.ts";
 import { MUTANTS } from "../properties/mutants/index.ts";
 import { formatRatio, median } from "./measure.ts";
 import { rawAdapter, recording } from "./stdio.ts";
-import { namedMarkers, PERFORMANCE_DOC, writePerformanceDoc } from "./write-doc.ts";
+import { publish } from "./write-doc.ts";
 
 const RUNS = 200;
 const BIG_RUNS = bigWindowRunsFor(RUNS);
@@ -182,9 +182,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const stdio = [await benchGateOverStdio("core", 1, 3), await benchGateOverStdio("strict", 1, 3)];
   process.stderr.write("gate on every mutant …\n");
   const rendered = renderGate(stdio, await benchGateOnMutants(seeds), seeds, measured);
-  process.stdout.write(`${rendered}\n`);
-  if (process.argv.includes("--write")) {
-    await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("gate"));
-    process.stderr.write(`wrote ${PERFORMANCE_DOC}\n`);
-  }
+  await publish(rendered, "gate");
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AUDIT_HEAP_MB, RUN_HEAP_MB, writeFullLineTrace } from "../test/helpers/memory-bound.ts";
-import { namedMarkers, PERFORMANCE_DOC, writePerformanceDoc } from "./write-doc.ts";
+import { publish } from "./write-doc.ts";
 
 interface RunRow {
   readonly name: string;
@@ -81,9 +81,5 @@ export function renderHostileRuns(rows: readonly RunRow[]): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rendered = renderHostileRuns(benchHostileRuns());
-  process.stdout.write(`${rendered}\n`);
-  if (process.argv.includes("--write")) {
-    await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("hostile-runs"));
-    process.stderr.write(`wrote ${PERFORMANCE_DOC}\n`);
-  }
+  await publish(rendered, "hostile-runs");
 }

@@ -5,7 +5,7 @@
  * the line. `npx tsx bench/hostile.ts [--write]` (`--write`: into docs/performance.md).
  */
 import { execFileSync } from "node:child_process";
-import { namedMarkers, PERFORMANCE_DOC, writePerformanceDoc } from "./write-doc.ts";
+import { publish } from "./write-doc.ts";
 
 export interface HostileRow {
   readonly name: string;
@@ -63,9 +63,5 @@ export function renderHostile(rows: readonly HostileRow[]): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rendered = renderHostile(benchHostile());
-  process.stdout.write(`${rendered}\n`);
-  if (process.argv.includes("--write")) {
-    await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("hostile"));
-    process.stderr.write(`wrote ${PERFORMANCE_DOC}\n`);
-  }
+  await publish(rendered, "hostile");
 }

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { namedMarkers, PERFORMANCE_DOC, writePerformanceDoc } from "./write-doc.ts";
+import { publish } from "./write-doc.ts";
 
 /** The part of vitest's JSON report this reads. */
 interface VitestJson {
@@ -95,9 +95,5 @@ export function renderSuite(times: SuiteTimes, shown = 15): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rendered = renderSuite(benchSuite());
-  process.stdout.write(`${rendered}\n`);
-  if (process.argv.includes("--write")) {
-    await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("suite"));
-    process.stderr.write(`wrote ${PERFORMANCE_DOC}\n`);
-  }
+  await publish(rendered, "suite");
 }

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { formatRatio } from "./measure.ts";
-import { namedMarkers, PERFORMANCE_DOC, writePerformanceDoc } from "./write-doc.ts";
+import { publish } from "./write-doc.ts";
 
 export interface WindowSizeRow {
   readonly spans: number;
@@ -60,9 +60,5 @@ export function renderWindowSize(rows: readonly WindowSizeRow[]): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rendered = renderWindowSize(benchWindowSize(20261203));
-  process.stdout.write(`${rendered}\n`);
-  if (process.argv.includes("--write")) {
-    await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers("window-size"));
-    process.stderr.write(`wrote ${PERFORMANCE_DOC}\n`);
-  }
+  await publish(rendered, "window-size");
 }

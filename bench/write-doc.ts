@@ -22,3 +22,11 @@ export async function writePerformanceDoc(block: string, path = PERFORMANCE_DOC,
   const next = begin !== -1 && end > begin ? doc.slice(0, begin) + generated + doc.slice(end + markers.end.length) : `${doc.trimEnd()}\n\n${generated}\n`;
   await writeFileAtomic(path, next);
 }
+
+/** A benchmark's last step: print its block, and with `--write` put it into docs/performance.md between its markers. */
+export async function publish(rendered: string, name: string): Promise<void> {
+  process.stdout.write(`${rendered}\n`);
+  if (!process.argv.includes("--write")) return;
+  await writePerformanceDoc(rendered, PERFORMANCE_DOC, namedMarkers(name));
+  process.stderr.write(`wrote ${PERFORMANCE_DOC}\n`);
+}
