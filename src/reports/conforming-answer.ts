@@ -1,7 +1,7 @@
 import { referenceModelPruner, referencePruner } from "../reference/index.ts";
 import type { ModelAnswerSpec } from "../model/answer.ts";
 import { scriptedModel } from "../model/scripted-model.ts";
-import { callPruner, toWireError } from "../transport/in-process.ts";
+import { callPruner, toWireError, usesModel } from "../transport/in-process.ts";
 import type { OperationRequest, Outcome } from "../wire/protocol.ts";
 import type { Window } from "../wire/window.ts";
 
@@ -30,8 +30,7 @@ export function conformingAnswer(request: OperationRequest, usedModel: boolean):
  * the answer any conforming pruner owed (issue 46: no report on a model-driven pruner said either).
  */
 export async function conformingModelAnswer(request: OperationRequest, script: readonly ModelAnswerSpec[]): Promise<Outcome> {
-  const asksModel = request.op === "compact" || (request.op === "summarize" && request.summary_text === undefined);
-  const model = asksModel ? scriptedModel(script, request.window).model : undefined;
+  const model = usesModel(request, referenceModelPruner.capabilities) ? scriptedModel(script, request.window).model : undefined;
   try {
     return { ok: true, window: (await callPruner(referenceModelPruner, request, model)) as Window };
   } catch (error) {
