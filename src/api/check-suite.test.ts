@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cli, junitCases, PRUNERS, readReports, readSummary, tempDir } from "../../test/cli/helpers.ts";
+import { cli, junitCases, PRUNERS, readReports, readSummary, ROOT, tempDir } from "../../test/cli/helpers.ts";
 import { InputError } from "../errors/input.ts";
 import type { Report } from "../reports/report.ts";
 import type { RunSummary } from "../reports/summary.ts";
@@ -61,6 +61,39 @@ describe("checkSuite, prunecheck run from a test runner", () => {
     expect(result.summary.interrupted).toBe(true);
     expect(result.conforms).toBe(false);
     expect(result.exitCode).toBe(code);
+  });
+
+  it("aborted while it shrinks a timeout, still lists the timeout it found, as found, with its report (issue 46)", async () => {
+    const out = tempDir();
+    const marker = join(tempDir(), "hangs");
+    const controller = new AbortController();
+    // The adapter marks each hang it starts: the first is the stream's, the second the shrink's.
+    const hangs = () => (existsSync(marker) ? readFileSync(marker, "utf8").split("\n").length - 1 : 0);
+    const watch = setInterval(() => hangs() >= 2 && controller.abort("SIGTERM"), 20);
+    const cmd = `"${process.execPath}" "${join(ROOT, "test", "fixtures", "hostile", "hangshrink", "hang-on-empty.mjs")}" --marker "${marker}"`;
+    const result = await checkSuite({
+      cmd,
+      runs: 1000,
+      seed: 2,
+      timeoutMs: 2000,
+      properties: ["inputs-immutable", "kept-untouched"],
+      out,
+      signal: controller.signal,
+    }).finally(() => clearInterval(watch));
+
+    expect(result.summary.interrupted).toBe(true);
+    expect(result.exitCode).toBe(143);
+    expect(result.summary.violations).toEqual(["adapter-protocol"]);
+    expect(result.summary.results.map((line) => [line.property, line.status])).toEqual([
+      ["kept-untouched", "failed"],
+      ["inputs-immutable", "failed"],
+    ]);
+    expect(result.summary.results[0]?.message).toMatch(/^adapter fault \[timeout\].* \(as found: the run was stopped before it was shrunk\)$/);
+    // One fault, one report, as when the run goes on.
+    expect(result.summary.results[1]).toMatchObject({ same_fault_as: "kept-untouched", report: result.summary.results[0]?.report });
+    expect(result.reports).toHaveLength(1);
+    expect(result.reports[0]).toMatchObject({ shrinks: 0, finding: { message: expect.stringContaining("within 2000 ms") } });
+    expect(readFileSync(join(out, "summary.md"), "utf8")).toContain("interrupted, 1 violation(s)");
   });
 
   it.for([

@@ -50,7 +50,7 @@ export interface SuiteResult {
    * 128 + the number of the signal the abort's reason names ("SIGTERM": 143), else 130, as for Ctrl-C.
    */
   readonly exitCode: number;
-  /** Each violation's report, as written to `out` (`<stem>.json`); `prunecheck replay` takes the file. */
+  /** Each report written to `out` (`<stem>.json`), once: properties that met one adapter fault share one. `prunecheck replay` takes the file. */
   readonly reports: readonly Report[];
   /** The lines `prunecheck run` prints, its one-line summary last: a failing test's message. */
   readonly text: string;
@@ -97,7 +97,9 @@ export async function checkSuite(options: SuiteCheck = {}): Promise<SuiteResult>
     io,
     options.signal,
   );
-  const reports = await Promise.all(summary.results.flatMap((result) => (result.report === undefined ? [] : [readReport(`${result.report}.json`)])));
+  // Properties that met one adapter fault share its one report: it is read once.
+  const written = new Set(summary.results.flatMap((result) => (result.report === undefined ? [] : [result.report])));
+  const reports = await Promise.all([...written].map((report) => readReport(`${report}.json`)));
   const exitCode = summary.interrupted ? interruptedCode(options.signal) : exitCodeOf(summary);
   return { summary, conforms: exitCode === 0, exitCode, reports, text: lines.join("\n") };
 }

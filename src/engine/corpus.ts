@@ -9,6 +9,7 @@ import { kindOf } from "../wire/window.ts";
 import { isPreconditionBearing, PRECONDITION_TAGS } from "../wire/tags.ts";
 import type { CopyState, TagClass } from "../models/exhaustive-case.ts";
 import { makeDir, writeFileAtomic } from "../files/write-atomic.ts";
+import { wholeSpanCount } from "../reports/excerpt.ts";
 
 /**
  * The regression corpus: one report JSON per counterexample ever found, replayed first by every later
@@ -67,7 +68,7 @@ export function sameTarget(a: Target, b: Target): boolean {
  * Texts, ids and keys are left out: the same fault found with other texts is the same entry.
  */
 export function shapeOf(report: Report): string {
-  const ops = report.requests.map((request) => ("window" in request ? `${request.op}/${request.window.spans.length}` : request.op));
+  const ops = report.requests.map((request, index) => ("window" in request ? `${request.op}/${wholeSpanCount(report, index)}` : request.op));
   const last = report.requests.at(-1);
   const store = last !== undefined && "store" in last ? last.store : {};
   const span = report.before?.spans.find((candidate) => candidate.span_id === report.finding.span_id);

@@ -100,14 +100,16 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
       const next = await verdicts.next();
       if (next.done) break;
       const result = next.value;
-      const line = signal?.aborted
-        ? interruptedLine(result)
-        : await recordResult(result, implementation, options.outDir, reports).catch((error: unknown) => {
-            // A bug in the harness (a report it cannot write, say) loses that report, not the run: the
-            // summary still says what finished, then the error goes on to main, which exits 2.
-            failures.push({ error });
-            return unrecordedLine(result, error);
-          });
+      // A failure the stream found before the stop is kept, as found; anything else in flight may be the stop's doing.
+      const line =
+        signal?.aborted && !(result.status === "failed" && result.stoppedBeforeShrink === true)
+          ? interruptedLine(result)
+          : await recordResult(result, implementation, options.outDir, reports).catch((error: unknown) => {
+              // A bug in the harness (a report it cannot write, say) loses that report, not the run: the
+              // summary still says what finished, then the error goes on to main, which exits 2.
+              failures.push({ error });
+              return unrecordedLine(result, error);
+            });
       results.push(line);
       io.line(verdictLine(line));
     }
@@ -147,7 +149,8 @@ async function recordResult(
   }
   if (result.status !== "failed") return base;
   const violated = result.violation.property.id;
-  const line = { ...base, violated, message: result.violation.finding.message };
+  const asFound = result.stoppedBeforeShrink === true ? " (as found: the run was stopped before it was shrunk)" : "";
+  const line = { ...base, violated, message: `${result.violation.finding.message}${asFound}` };
   // An adapter fault several properties met on one run was shrunk once, and has one report: the first's.
   const shared = result.sameFaultAs === undefined ? undefined : reports.get(result.sameFaultAs);
   if (shared !== undefined) return { ...line, same_fault_as: result.sameFaultAs, report: shared };

@@ -1,11 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
 import type { Driver } from "../transport/driver.ts";
 import { inProcessDriver } from "../transport/in-process.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import { referencePruner } from "../reference/index.ts";
 import type { OperationCall } from "../wire/protocol.ts";
-import { confirmHang, HANG_SHRINK_FACTOR, HANG_SHRINK_FLOOR_MS, shrinkTimeoutMs, skippingKnownHangs } from "./hang-shrink.ts";
+import {
+  confirmHang,
+  HANG_SHRINK_FACTOR,
+  HANG_SHRINK_FLOOR_MS,
+  HANG_SHRINK_MS,
+  HANG_SHRINK_WAITS,
+  shrinkTimeoutMs,
+  skippingKnownHangs,
+} from "./hang-shrink.ts";
 import { checkProperty, type CheckOptions } from "./run.ts";
 import { adapterProtocol } from "./adapter-protocol.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
@@ -72,7 +81,7 @@ const EMPTY_WINDOW = { spans: [], derivation_depth: 0 };
  * The reference pruner behind a simulated clock: a request whose answer would take longer than its
  * timeout fails with the timeout fault a stdio driver gives, at once; `latency` says how long each takes.
  */
-function simulatedTimeouts(latency: (call: OperationCall) => number, timeoutMs = 2000): Driver & { readonly timeouts: number[] } {
+function simulatedTimeouts(latency: (call: OperationCall) => number, timeoutMs = 2000, clock?: (ms: number) => void): Driver & { readonly timeouts: number[] } {
   const inner = inProcessDriver(referencePruner);
   let slowestAnswerMs = 0;
   let nextId = 1;
@@ -85,6 +94,7 @@ function simulatedTimeouts(latency: (call: OperationCall) => number, timeoutMs =
     async send(call, options) {
       const ms = latency(call);
       const limit = options?.timeoutMs ?? timeoutMs;
+      clock?.(Math.min(ms, limit));
       if (ms > limit) {
         timeouts.push(limit);
         throw new AdapterFault("timeout", { id: nextId++, ...call }, `no answer within ${limit} ms`);
@@ -136,6 +146,30 @@ describe("checkProperty on a hang", () => {
     expect(replayed.spans).toEqual(spans);
   });
 
+  describe("on a pruner whose time grows with the window", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it(`stops shrinking after ${HANG_SHRINK_MS / 1000} s, though every smaller case answers a little under the short timeout`, async () => {
+      // Each request takes its time on a simulated clock: 150 ms a span, so every smaller case costs seconds
+      // and answers, and none counts as a hang waited out; only the time shrinking took can end it.
+      vi.useFakeTimers({ toFake: ["performance"] });
+      const driver = simulatedTimeouts(
+        (call) => 150 * call.window.spans.length,
+        2000,
+        (ms) => vi.advanceTimersByTime(ms),
+      );
+      const { result } = await failedCheck(driver);
+      expect(result.hang?.timeoutMs).toBe(2000);
+      const shrinkMs = result.ms - result.findMs;
+      // Past the bound, the run under way finishes and the reported case runs again at the full timeout:
+      // each a few requests of at most the full timeout.
+      expect(shrinkMs).toBeGreaterThanOrEqual(HANG_SHRINK_MS);
+      expect(shrinkMs).toBeLessThan(HANG_SHRINK_MS + 2 * 10 * 2000);
+    });
+  });
+
   it("sends a request that already timed out only once while shrinking", async () => {
     const driver = simulatedTimeouts(() => 3);
     const first = new AdapterFault("timeout", { id: 1, op: "prune", window: EMPTY_WINDOW, evict_ids: [], store: {} }, "no answer within 2000 ms");
@@ -143,5 +177,23 @@ describe("checkProperty on a hang", () => {
     await expect(shrinking.driver.send({ op: "prune", window: EMPTY_WINDOW, evict_ids: [], store: {} })).rejects.toBe(first);
     expect(driver.timeouts).toEqual([]);
     expect(shrinking.waited()).toBe(0);
+  });
+});
+
+describe("docs/protocol.md's Timeout paragraph", () => {
+  // An adapter's authors read these numbers there; the harness keeps these.
+  const timeout =
+    readFileSync(new URL("../../docs/protocol.md", import.meta.url), "utf8")
+      .split("- **Timeout.**")[1]
+      ?.split("\n\n")[0]
+      ?.replace(/\s+/g, " ") ?? "";
+
+  it("states the short timeout shrinking gives smaller cases", () => {
+    expect(HANG_SHRINK_FACTOR).toBe(4);
+    expect(timeout).toContain(`four times the slowest answer it has seen, at least ${HANG_SHRINK_FLOOR_MS} ms, at most the full one`);
+  });
+
+  it("states the bound on shrinking a timeout", () => {
+    expect(timeout).toContain(`after ${HANG_SHRINK_WAITS} timeouts or ${HANG_SHRINK_MS / 1000} s, whichever comes first`);
   });
 });

@@ -76,6 +76,11 @@ type Judged =
       readonly ms: number;
       /** Index of the failing run in the seed's sequence: where the check alone starts. */
       readonly run: number;
+      /**
+       * Whether the run was not yet stopped when this failure was judged: a failure judged after the stop may
+       * be the stop's doing (whoever stopped the run closes the driver under it), so only these are kept.
+       */
+      readonly beforeStop: boolean;
       readonly violation: PropertyViolation;
       readonly value: Scenario;
       readonly ran: readonly boolean[];
@@ -123,7 +128,8 @@ async function judgeTogether(driver: Driver, properties: readonly Property[], se
         tally.runs++;
         tally.requests += harness.requests;
         const violation = harness.violations.get(property.id);
-        if (violation !== undefined) outcome.set(property, { status: "failed", ...tally, ms, run, violation, value, ran: recorded.ran });
+        if (violation !== undefined)
+          outcome.set(property, { status: "failed", ...tally, ms, run, violation, value, ran: recorded.ran, beforeStop: !stopped() });
       }
       // A run counts once, however many properties judged it; a failing property checked alone repeats it uncounted.
       settings.observer?.ran();
@@ -146,8 +152,12 @@ async function judgeTogether(driver: Driver, properties: readonly Property[], se
  */
 async function settle(driver: Driver, judged: Map<Property, Judged>, settings: Settings, stopped: () => boolean): Promise<Map<Property, PropertyResult>> {
   const settled = new Map<Property, PropertyResult>();
-  const alone = async (property: Property, found: Extract<Judged, { status: "failed" }>) => {
-    if (stopped()) return { ...common(property, found, settings), status: "interrupted" as const };
+  // Stopped before its shrink ended, a property keeps the failure the stream found before the stop, as found
+  // (issue 46: an interrupted run said "no violation so far" after a timeout).
+  const asFound = (property: Property, found: Extract<Judged, { status: "failed" }>): PropertyResult =>
+    found.beforeStop ? { ...unshrunk(property, found, settings), stoppedBeforeShrink: true } : { ...common(property, found, settings), status: "interrupted" };
+  const alone = async (property: Property, found: Extract<Judged, { status: "failed" }>): Promise<PropertyResult> => {
+    if (stopped()) return asFound(property, found);
     settings.observer?.shrinking?.(property.id);
     const result = await runChecks(driver, property, {
       level: settings.level,
@@ -159,6 +169,7 @@ async function settle(driver: Driver, judged: Map<Property, Judged>, settings: S
       ...(settings.bigWindows ? { bigWindows: true } : {}),
       ...(settings.observer === undefined ? {} : { observer: settings.observer }),
     });
+    if (stopped()) return asFound(property, found);
     return result.status === "passed" ? unshrunk(property, found, settings) : withStream(result, found);
   };
   const pending: [Property, Promise<PropertyResult>][] = [];
@@ -207,7 +218,7 @@ function withStream(result: PropertyResult, found: Extract<Judged, { status: "fa
  * The failing run did not fail again alone, so the implementation answered the same requests differently:
  * the stream's own finding is the verdict, as found (not shrunk), with the path that replays it.
  */
-function unshrunk(property: Property, found: Extract<Judged, { status: "failed" }>, settings: Settings): PropertyResult {
+function unshrunk(property: Property, found: Extract<Judged, { status: "failed" }>, settings: Settings): Extract<PropertyResult, { status: "failed" }> {
   return {
     ...common(property, found, settings),
     status: "failed",

@@ -133,6 +133,8 @@ export type PropertyResult =
        * while this property judged it too: one fault, one report (issue 46), this verdict pointing at it.
        */
       readonly sameFaultAs?: string;
+      /** The run was stopped before this failure, which the shared stream found before the stop, was shrunk: it is as found. */
+      readonly stoppedBeforeShrink?: true;
     })
   | (Common & { readonly status: "error"; readonly error: unknown });
 

@@ -3,7 +3,7 @@ import type { Exchange } from "../transport/driver.ts";
 import type { ModelExchange } from "../model/scripted-model.ts";
 import type { Request } from "../wire/protocol.ts";
 import type { Store, Window } from "../wire/window.ts";
-import type { Report } from "./report.ts";
+import { replayedIndex, type Report } from "./report.ts";
 
 /**
  * The most a report's JSON may hold, in UTF-16 code units of its compact form: a quarter of what prunecheck
@@ -84,11 +84,6 @@ export function boundReport(report: Report, cutBefore = 0): Report {
     if (sizeOf(bounded) <= REPORT_MAX_CHARS) break;
   }
   return bounded;
-}
-
-/** The index of the request a replay sends again, whole whatever its size, or -1 (a random run replays by seed). */
-function replayedIndex(report: Report): number {
-  return report.origin.kind === "random" ? -1 : report.requests.length - 1;
 }
 
 /**

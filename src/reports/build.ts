@@ -6,6 +6,7 @@ import { REPORT_FORMAT, type Report, type Target } from "./report.ts";
 import { lastRequest, tellStory } from "./story.ts";
 import { conformingAnswer, conformingModelAnswer } from "./conforming-answer.ts";
 import { boundReport } from "./bound.ts";
+import { excerptReport, type Judged } from "./excerpt.ts";
 import type { Exchange } from "../transport/driver.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import type { Outcome } from "../wire/protocol.ts";
@@ -31,7 +32,16 @@ export interface ReportOptions {
 
 export function buildReport(result: Failure, implementation: Implementation, options: ReportOptions): Report {
   const cut = result.violation.trace.reduce((sum, entry) => sum + (entry.kind === "env" ? 0 : (entry.cut ?? 0)), 0);
-  return boundReport(reportOf(result, implementation, options), cut);
+  return boundReport(excerptReport(reportOf(result, implementation, options), judgedRequests(result.violation)), cut);
+}
+
+/** What each request of the report was judged on, beside its requests: the run's exchanges, then the one left unanswered. */
+function judgedRequests(violation: Failure["violation"]): Judged[] {
+  const findingSpanId = violation.finding.span_id ?? null;
+  const answered = violation.trace.flatMap((entry): Judged[] =>
+    entry.kind === "request" ? [{ request: entry.exchange.request, outcome: entry.exchange.outcome, model: entry.exchange.model, findingSpanId }] : [],
+  );
+  return violation.pending === null ? answered : [...answered, { request: violation.pending, findingSpanId }];
 }
 
 /**

@@ -30,9 +30,9 @@ export function renderReportMarkdown(report: Report): string {
     "",
     "## The window before and after the failing request",
     "",
-    windowTable("Before", report.before),
+    windowTable("Before", report.before, report.excerpt?.before),
     "",
-    windowTable("After", report.after),
+    windowTable("After", report.after, report.excerpt?.after),
     "",
     "## Evidence",
     "",
@@ -42,7 +42,7 @@ export function renderReportMarkdown(report: Report): string {
           `_The windows here held texts too long for a report prunecheck can read back: ${report.trimmed.texts} span text(s) over ${report.trimmed.cap} characters are shown by their start and end, the rest counted; the request a replay sends is whole._`,
           "",
         ]),
-    `Failing request (${report.requests.length} request${report.requests.length === 1 ? "" : "s"} in the shrunk run; all are in the JSON report):`,
+    `Failing request (${report.requests.length} request${report.requests.length === 1 ? "" : "s"} in the shrunk run; all are in the JSON report)${requestCutNote(report)}:`,
     "",
     fence(last ?? null),
     "",
@@ -129,10 +129,29 @@ function hangShrinkLine(hang: NonNullable<Report["hang_shrink"]>): string {
     : `${shrunk}; the smallest case that timed out answered at the full timeout (it was only slow), so this is the smallest one that also hung at the full timeout.`;
 }
 
-function windowTable(title: string, window: Window | null): string {
+type WindowCut = NonNullable<Report["excerpt"]>["before"];
+
+/** A window as a table; one cut short (see excerpt.ts) shows a row for each run of spans left out, where it was. */
+function windowTable(title: string, window: Window | null, cut: WindowCut): string {
   if (window === null) return `**${title}:** _none_`;
-  const head = [`**${title}** (derivation_depth ${window.derivation_depth}):`, "", "| span_id | kind | tags | externalized_key | text |", "| --- | --- | --- | --- | --- |"];
-  return [...head, ...window.spans.map(row)].join("\n");
+  const size = cut === undefined ? "" : `, ${cut.spans} spans of which the ${window.spans.length} that matter most to this finding are shown`;
+  const head = [`**${title}** (derivation_depth ${window.derivation_depth}${size}):`, "", "| span_id | kind | tags | externalized_key | text |", "| --- | --- | --- | --- | --- |"];
+  const rows = window.spans.map(row);
+  // Each run of left-out spans sits before the shown span at its end: walk the runs from the last, inserting.
+  for (const run of [...(cut?.left_out ?? [])].reverse()) rows.splice(run.at - leftOutBefore(cut, run.at), 0, `| _${run.count} span${run.count === 1 ? "" : "s"} not shown (${run.count === 1 ? `position ${run.at + 1}` : `positions ${run.at + 1} to ${run.at + run.count}`})_ | | | | |`);
+  return [...head, ...rows].join("\n");
+}
+
+/** How many spans the runs of `cut` leave out before index `at` of the whole window. */
+function leftOutBefore(cut: WindowCut, at: number): number {
+  return (cut?.left_out ?? []).filter((run) => run.at < at).reduce((sum, run) => sum + run.count, 0);
+}
+
+function requestCutNote(report: Report): string {
+  const cut = report.excerpt?.requests?.at(-1);
+  if (cut === undefined || cut === null) return "";
+  const shown = cut.spans - cut.left_out.reduce((sum, run) => sum + run.count, 0);
+  return `; its window is shown by the ${shown} of its ${cut.spans} spans that matter most, and its store without the ${cut.store_left_out} entries no shown span names`;
 }
 
 function row(span: Span): string {

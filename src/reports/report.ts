@@ -19,6 +19,11 @@ export const Target = z.discriminatedUnion("kind", [
 export type Target = z.infer<typeof Target>;
 
 
+/** A run of spans a report leaves out of a window it shows: from index `at` of the whole window, `count` of them. */
+const LeftOut = z.strictObject({ at: z.int().min(0), count: z.int().min(1) });
+/** A window the report shows in part: how many spans it had whole, and which runs of them are left out. */
+const WindowCut = z.strictObject({ spans: z.int().min(1), left_out: z.array(LeftOut).min(1) });
+
 const Outcome = z.union([z.strictObject({ ok: z.literal(true), window: Window }), z.strictObject({ ok: z.literal(false), error: WireError })]);
 
 /**
@@ -72,6 +77,22 @@ const ReportShape = z
      * marker saying how much was left out. The request a replay sends again is always whole.
      */
     trimmed: z.strictObject({ texts: z.int().min(1), cap: z.int().positive() }).optional(),
+    /**
+     * Present when a window the report shows had more than `shown` spans (src/reports/excerpt.ts): it then holds
+     * the spans that matter to the finding (those the request, its answer, the model and the finding name, the
+     * spans they depend on, the first and the last), and this says what was left out of each. `after` covers
+     * the response's window too; `requests` runs beside the report's requests, null for one shown whole, and
+     * counts the store entries left out with its spans (those no shown span names). A replay regenerates a
+     * random run whole from its seed; the request a case or a trace line replays is always whole.
+     */
+    excerpt: z
+      .strictObject({
+        shown: z.int().positive(),
+        before: WindowCut.optional(),
+        after: WindowCut.optional(),
+        requests: z.array(z.strictObject({ ...WindowCut.shape, store_left_out: z.int().min(0) }).nullable()).optional(),
+      })
+      .optional(),
     before: Window.nullable(),
     after: Window.nullable(),
     stderr: z.string(),
@@ -97,6 +118,11 @@ const ReportShape = z
  */
 export const Report = z.preprocess(fromFormat1, ReportShape).meta({ id: "Report", description: "A shrunk, replayable counterexample written by prunecheck." });
 export type Report = z.infer<typeof ReportShape>;
+
+/** The index of the request a replay sends again, whole whatever its size, or -1 (a random run replays by seed). */
+export function replayedIndex(report: Pick<Report, "origin" | "requests">): number {
+  return report.origin.kind === "random" ? -1 : report.requests.length - 1;
+}
 
 const FORMAT_1_CASE = "exhaustive ";
 

@@ -11,6 +11,8 @@ import { trustsModelProvenance } from "../../properties/mutants/trusts-model-pro
 import { inProcessDriver } from "../transport/in-process.ts";
 import { checkProperty } from "../models/run.ts";
 import { buildReport, modelConforming } from "./build.ts";
+import { SHOWN_SPANS } from "./excerpt.ts";
+import { tellStory } from "./story.ts";
 
 describe("the story of a finding that rests on a probe", () => {
   it("tells the probe's answer right after the failing request, which stays the report's last request", async () => {
@@ -109,5 +111,18 @@ describe("the story says what a conforming pruner would have answered", () => {
     expect(story.filter((line) => line.startsWith("A conforming pruner"))).toEqual([
       "A conforming pruner facing the same model could have answered as the reference does: it refused with UnrecoverablePruneError (model_failed).",
     ]);
+  });
+});
+
+describe("the story of a finding on a long window (issue 46: 1,517 sentences, one per span)", () => {
+  it(`tells the spans that matter, ${SHOWN_SPANS} at most, and counts the others`, () => {
+    const spans = Array.from({ length: 3000 }, (_, index) => ({ span_id: `s${index}`, text: `span ${index}`, tags: [], externalized_key: null }));
+    const request = { id: 9, op: "prune" as const, window: { spans, derivation_depth: 0 }, evict_ids: ["s1234"], store: {} };
+    const story = tellStory([], { message: "no answer within 5000 ms" }, "slow", request);
+
+    expect(story).toContain(
+      "At that point the window had derivation_depth 0 and 3000 spans; told here are the 7 that matter most to this finding (those the request, its answer, the model and the finding name, the spans they depend on, the first and the last), and 2993 others are not.",
+    );
+    expect(story.filter((line) => line.startsWith("Let ")).map((line) => line.split('"')[1])).toEqual(["s0", "s1", "s2", "s1234", "s2997", "s2998", "s2999"]);
   });
 });

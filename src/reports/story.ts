@@ -8,6 +8,7 @@ import { quoteName } from "./escape/name.ts";
 import { capText } from "../errors/cap-text.ts";
 import { describeDifference } from "../models/text-difference.ts";
 import { dequal } from "dequal/lite";
+import { excerptWindow, idsThatMatter } from "./excerpt.ts";
 
 /**
  * The counterexample told as a short story, the way Elle explains an anomaly: who the spans are, what the
@@ -22,7 +23,7 @@ import { dequal } from "dequal/lite";
  */
 export function tellStory(
   trace: readonly TraceEntry[],
-  finding: { message: string },
+  finding: { readonly message: string; readonly span_id?: string | null | undefined },
   name: string,
   unanswered: Request | null = null,
   conforming: Outcome | null = null,
@@ -40,7 +41,7 @@ export function tellStory(
   }
   if (failing !== undefined) {
     const { request, outcome } = failing.exchange;
-    lines.push(...cast(request.window, request.store));
+    lines.push(...cast(request.window, request.store, idsThatMatter({ request, outcome, model: failing.exchange.model, findingSpanId: finding.span_id })));
     lines.push(`Then ${implementation} was asked to ${failing.label}${modelCalls(failing.exchange.model)}, and ${answer(outcome)}.`);
     for (const entry of trace.slice(at + 1)) {
       if (entry.kind === "probe") lines.push(`Beside it, ${implementation} was asked to ${entry.label}, and ${answer(entry.exchange.outcome)}.`);
@@ -53,7 +54,7 @@ export function tellStory(
     }
   }
   if (unanswered !== null) {
-    if ("window" in unanswered) lines.push(...cast(unanswered.window, unanswered.store));
+    if ("window" in unanswered) lines.push(...cast(unanswered.window, unanswered.store, idsThatMatter({ request: unanswered, findingSpanId: finding.span_id })));
     const said = answerLine === null ? "gave no valid answer" : `answered with a line that is no valid answer: ${preview(answerLine)}`;
     lines.push(`Then ${implementation} was sent request ${unanswered.id} (${unanswered.op}), and ${said}.`);
   }
@@ -71,13 +72,19 @@ export function lastRequest(trace: readonly TraceEntry[]): Extract<TraceEntry, {
   return trace.findLast((entry): entry is Extract<TraceEntry, { kind: "request" }> => entry.kind === "request");
 }
 
-/** "Let s1 be …": one sentence per span of the window the failing request carried. */
-function cast(window: Window, store: Store): string[] {
+/**
+ * "Let s1 be …": one sentence per span of the window the failing request carried, or of those that matter to
+ * the finding (`matter`, see excerptWindow) when the window is too long to tell whole.
+ */
+function cast(window: Window, store: Store, matter: readonly string[]): string[] {
   if (window.spans.length === 0) return [`At that point the window was empty (derivation_depth ${window.derivation_depth}).`];
-  return [
-    `At that point the window had derivation_depth ${window.derivation_depth} and ${window.spans.length} span${window.spans.length === 1 ? "" : "s"}.`,
-    ...window.spans.map((span) => `Let ${JSON.stringify(span.span_id)} be ${describe(span, store)}.`),
-  ];
+  const { window: told, cut } = excerptWindow(window, matter);
+  const size = `At that point the window had derivation_depth ${window.derivation_depth} and ${window.spans.length} span${window.spans.length === 1 ? "" : "s"}`;
+  const which =
+    cut === null
+      ? "."
+      : `; told here are the ${told.spans.length} that matter most to this finding (those the request, its answer, the model and the finding name, the spans they depend on, the first and the last), and ${cut.spans - told.spans.length} others are not.`;
+  return [`${size}${which}`, ...told.spans.map((span) => `Let ${JSON.stringify(span.span_id)} be ${describe(span, store)}.`)];
 }
 
 function describe(span: Span, store: Store): string {

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { SHOWN_SPANS } from "../../src/reports/excerpt.ts";
 import { cli, PRUNERS, readReports, readSummary, tempDir } from "./helpers.ts";
 
 const MODULE = join(PRUNERS, "keeps-last-256.ts");
@@ -13,7 +14,11 @@ describe("prunecheck run with big windows", () => {
     expect(readSummary(out).violations).toEqual(["kept-untouched"]);
     const [found] = readReports(out);
     expect(found?.report.origin).toMatchObject({ kind: "random", seed: 5, bigWindows: true });
-    expect(found?.report.before?.spans.length).toBe(257);
+    // Shrunk to the 257 spans the fault needs, of which the report shows those that matter (issue 46), the
+    // span the finding names among them.
+    expect(found?.report.excerpt?.before?.spans).toBe(257);
+    expect(found?.report.before?.spans.length).toBeLessThanOrEqual(SHOWN_SPANS);
+    expect(found?.report.before?.spans.map((span) => span.span_id)).toContain(found?.report.finding.span_id);
 
     const replayed = await cli(["replay", `${found?.stem}.json`, "--impl", MODULE]);
     expect(replayed.code, replayed.lines.join("\n")).toBe(1);

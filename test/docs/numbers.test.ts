@@ -8,6 +8,7 @@ import { CATALOG } from "../../properties/index.ts";
 import { caseCount } from "../../src/engine/exhaustive.ts";
 import { referencePruner } from "../../src/reference/index.ts";
 import { MUTANT_CAMPAIGN_ROUNDS } from "../helpers/worker-plan.ts";
+import { SHOWN_SPANS } from "../../src/reports/excerpt.ts";
 
 /**
  * The numbers the README states about the suite, each read back from the code that makes it true, so
@@ -50,6 +51,11 @@ describe("the numbers the README states about the suite", () => {
     expect(stated(/([\d,]+) at N=3 \(the reference passes them all/)).toBe(caseCount(3, reference));
     // The Python example declares prune, summarize and reground.
     expect(stated(/the bound-2 exhaustive phase is ([\d,]+) cases/)).toBe(caseCount(2, ["prune", "summarize", "reground"]));
+  });
+
+  it("gives the most spans a report shows of a window", () => {
+    expect(stated(/A window of more than (\d+) spans \(a real context has thousands\) is shown by the/)).toBe(SHOWN_SPANS);
+    expect(stated(/is shown by the (\d+) at most that matter to the finding/)).toBe(SHOWN_SPANS);
   });
 
   it("states no test-suite duration of its own: those are docs/performance.md's, which the benchmarks write", () => {
