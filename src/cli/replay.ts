@@ -65,9 +65,13 @@ export function replayTarget(report: Report, file: string, override: Target | nu
  * the outcome is `interrupted`, whatever the run says.
  */
 export async function replayReport(report: Report, target: Target, options: TargetOptions, io: Io): Promise<ReplayOutcome> {
-  const property = PROPERTIES.find((candidate) => candidate.id === report.checked_property);
-  if (property === undefined)
-    throw new InputError("invalid_report", `the report names property ${JSON.stringify(report.checked_property)}, which this prunecheck does not know`);
+  // Each property the counterexample broke is judged again, one line each: it passes only once it breaks none.
+  const judged = [report, ...(report.also ?? []).map((also) => ({ ...report, ...also, also: undefined }))].map((each) => {
+    const property = PROPERTIES.find((candidate) => candidate.id === each.checked_property);
+    if (property === undefined)
+      throw new InputError("invalid_report", `the report names property ${JSON.stringify(each.checked_property)}, which this prunecheck does not know`);
+    return { report: each, property };
+  });
   const interrupted = { verdict: "interrupted" as const, message: "interrupted before it finished" };
   let driver: Driver;
   try {
@@ -79,19 +83,24 @@ export async function replayReport(report: Report, target: Target, options: Targ
     return interrupted;
   }
   try {
-    const result = await replayEntry(
-      driver,
-      { file: "", report },
-      {
-        properties: [property],
-        level: report.level,
-        implementation: { name: driver.name, capabilities: driver.capabilities, target },
-        outDir: ".",
-      },
-    );
-    const outcome = options.signal?.aborted ? interrupted : judge(result, report, driver.name);
-    io.line(`replay ${report.property.id} (${describeOrigin(report.origin)}) on ${quoteName(driver.name)}: ${outcome.message}`);
-    return outcome;
+    const outcomes: ReplayOutcome[] = [];
+    for (const { report: each, property } of judged) {
+      const result = await replayEntry(
+        driver,
+        { file: "", report: each },
+        {
+          properties: [property],
+          level: each.level,
+          implementation: { name: driver.name, capabilities: driver.capabilities, target },
+          outDir: ".",
+        },
+      );
+      const outcome = options.signal?.aborted ? interrupted : judge(result, each, driver.name);
+      io.line(`replay ${each.property.id} (${describeOrigin(each.origin)}) on ${quoteName(driver.name)}: ${outcome.message}`);
+      if (outcome.verdict === "interrupted") return outcome;
+      outcomes.push(outcome);
+    }
+    return outcomes.find((outcome) => outcome.verdict === "still-fails") ?? (outcomes[0] as ReplayOutcome);
   } finally {
     await driver.close();
   }

@@ -16,6 +16,8 @@ export function verdictLine(line: ResultLine, detail: VerdictDetail = {}): strin
       return `✔ ${line.property} (${detail.runs ?? `${line.runs} runs`}, ${line.requests} requests)`;
     case "failed": {
       if (line.same_fault_as !== undefined) return `✖ ${line.property}: the same adapter fault as ${line.same_fault_as}, shrunk once (its report above)`;
+      if (line.same_counterexample_as !== undefined)
+        return `✖ ${line.property}: ${oneLine(line.message ?? "")}; the same counterexample as ${line.same_counterexample_as}'s, told in its report above`;
       const violated = line.violated === line.property ? "" : `${line.violated}: `;
       return `✖ ${line.property}${detail.origin ?? ""}: ${violated}${oneLine(line.message ?? "")}${line.report ? `\n    report: ${line.report}.md` : ""}`;
     }

@@ -4,8 +4,8 @@ import { bigWindowRunsFor, type PropertyResult } from "../models/run.ts";
 import { checkTogether } from "../models/joint.ts";
 import { appliesTo, notApplicableReason, type Level, type Property } from "../models/property.ts";
 import { adapterProtocol } from "../models/adapter-protocol.ts";
-import { buildReport, modelConforming } from "../reports/build.ts";
-import type { Target } from "../reports/report.ts";
+import { alsoBreaks, buildReport, modelConforming } from "../reports/build.ts";
+import type { Report, Target } from "../reports/report.ts";
 import { skippedLine, summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { describeFailure } from "../reports/unfinished.ts";
 import { removeEarlierReports, writeReport, writeSummary } from "../reports/write.ts";
@@ -89,7 +89,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     () => signal?.aborted === true,
   );
   const failures: { readonly error: unknown }[] = [];
-  const reports = new Map<string, string>();
+  const reports: Written = { byProperty: new Map(), byCounterexample: new Map() };
   try {
     for (const property of options.properties) {
       const reason = notApplicableReason(property, options.level, driver.capabilities);
@@ -135,13 +135,14 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
   return summary;
 }
 
-/** The result's line, its report written; `reports` holds the report stem of each failed property so far. */
-async function recordResult(
-  result: PropertyResult,
-  implementation: Parameters<typeof buildReport>[1],
-  outDir: string,
-  reports: Map<string, string>,
-): Promise<ResultLine> {
+/** The reports written so far: each failed property's stem, and each counterexample's report with the property it was written for. */
+interface Written {
+  readonly byProperty: Map<string, string>;
+  readonly byCounterexample: Map<string, { readonly property: string; readonly stem: string; report: Report }>;
+}
+
+/** The result's line, its report written (or, for a counterexample already reported, told in that report). */
+async function recordResult(result: PropertyResult, implementation: Parameters<typeof buildReport>[1], outDir: string, reports: Written): Promise<ResultLine> {
   const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
   if (result.status === "error") {
     const message = result.error instanceof Error ? result.error.message : String(result.error);
@@ -152,11 +153,21 @@ async function recordResult(
   const asFound = result.stoppedBeforeShrink === true ? " (as found: the run was stopped before it was shrunk)" : "";
   const line = { ...base, violated, message: `${result.violation.finding.message}${asFound}` };
   // An adapter fault several properties met on one run was shrunk once, and has one report: the first's.
-  const shared = result.sameFaultAs === undefined ? undefined : reports.get(result.sameFaultAs);
+  const shared = result.sameFaultAs === undefined ? undefined : reports.byProperty.get(result.sameFaultAs);
   if (shared !== undefined) return { ...line, same_fault_as: result.sameFaultAs, report: shared };
+  // Properties that shrank to the very same run broke it on the same request: one report tells them all.
+  const counterexample = JSON.stringify(result.origin);
+  const same = reports.byCounterexample.get(counterexample);
+  if (same !== undefined) {
+    same.report = alsoBreaks(same.report, result);
+    await writeReport(outDir, same.report);
+    return { ...line, same_counterexample_as: same.property, report: same.stem };
+  }
   const conforming = await modelConforming(result);
-  const report = await writeReport(outDir, buildReport(result, implementation, { outDir, ...(conforming === undefined ? {} : { conforming }) }));
-  reports.set(result.property, report);
+  const built = buildReport(result, implementation, { outDir, ...(conforming === undefined ? {} : { conforming }) });
+  const report = await writeReport(outDir, built);
+  reports.byProperty.set(result.property, report);
+  reports.byCounterexample.set(counterexample, { property: result.property, stem: report, report: built });
   return { ...line, report };
 }
 

@@ -35,6 +35,16 @@ export function buildReport(result: Failure, implementation: Implementation, opt
   return boundReport(excerptReport(reportOf(result, implementation, options), judgedRequests(result.violation)), cut);
 }
 
+/**
+ * `report` telling one more property its counterexample breaks: `result` shrank to the very run the report
+ * holds (the same origin), so it failed on the same request; its finding joins `also`, and the story says it.
+ */
+export function alsoBreaks(report: Report, result: Failure): Report {
+  const { property: info, finding } = result.violation;
+  const also = { property: { id: info.id, level: info.level, title: info.title, quote: info.quote }, checked_property: result.property, finding: { message: finding.message, span_id: finding.span_id ?? null } };
+  return { ...report, also: [...(report.also ?? []), also], story: [...report.story, `The same request breaks ${info.id} too: ${finding.message}.`] };
+}
+
 /** What each request of the report was judged on, beside its requests: the run's exchanges, then the one left unanswered. */
 function judgedRequests(violation: Failure["violation"]): Judged[] {
   const findingSpanId = violation.finding.span_id ?? null;

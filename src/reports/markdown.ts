@@ -15,15 +15,25 @@ import { jsonWithoutControls, terminalText } from "./escape/terminal.ts";
  */
 export function renderReportMarkdown(report: Report): string {
   const last = report.requests.at(-1);
+  const also = report.also ?? [];
   return [
-    `# \`${report.property.id}\` violated by ${markdownCode(report.implementation.name)}`,
+    `# ${[report.property, ...also.map((entry) => entry.property)].map((property) => `\`${property.id}\``).join(also.length === 1 ? " and " : ", ")} violated by ${markdownCode(report.implementation.name)}`,
     "",
     `**${report.property.title}** (${report.property.level}; checked at ${report.level})`,
     "",
     `> ${report.property.quote}`,
     "",
-    `**Finding:** ${markdownText(report.finding.message)}${report.finding.span_id === null ? "" : ` (span ${markdownCode(JSON.stringify(report.finding.span_id))})`}`,
+    `**Finding:** ${findingText(report.finding)}`,
     "",
+    // The same request breaks these too: each property's condition and finding, the story told once below.
+    ...also.flatMap((entry) => [
+      `**The same request breaks \`${entry.property.id}\`:** ${entry.property.title} (${entry.property.level}).`,
+      "",
+      `> ${entry.property.quote}`,
+      "",
+      `**Finding:** ${findingText(entry.finding)}`,
+      "",
+    ]),
     "## What happened",
     "",
     ...report.story.map((line, index) => `${index + 1}. ${markdownText(line)}`),
@@ -63,6 +73,10 @@ export function renderReportMarkdown(report: Report): string {
     ...(report.hang_shrink === undefined ? [] : ["", hangShrinkLine(report.hang_shrink)]),
     "",
   ].join("\n");
+}
+
+function findingText(finding: Report["finding"]): string {
+  return `${markdownText(finding.message)}${finding.span_id === null ? "" : ` (span ${markdownCode(JSON.stringify(finding.span_id))})`}`;
 }
 
 function originLine(origin: Origin): string {

@@ -61,6 +61,21 @@ const ReportShape = z
       })
       .optional(),
     finding: z.strictObject({ message: z.string(), span_id: z.string().nullable() }),
+    /**
+     * The other properties this very counterexample breaks (they shrank to the same run, so the same failing
+     * request), each with its own finding: one counterexample, one report (issue 46). The story tells each;
+     * `prunecheck replay` judges each. Absent when it breaks one.
+     */
+    also: z
+      .array(
+        z.strictObject({
+          property: z.strictObject({ id: z.string(), level: Level, title: z.string(), quote: z.string() }),
+          checked_property: z.string(),
+          finding: z.strictObject({ message: z.string(), span_id: z.string().nullable() }),
+        }),
+      )
+      .min(1)
+      .optional(),
     story: z.array(z.string()),
     /** The wire requests sent in the shrunk run, in order; the last one is the one that failed. */
     requests: z.array(z.union([OperationRequest, Request])),

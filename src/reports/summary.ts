@@ -22,6 +22,11 @@ export const ResultLine = z.object({
    * wrote its report, which `report` then names too (one fault, one report).
    */
   same_fault_as: z.string().optional(),
+  /**
+   * For a failure that shrank to the very counterexample an earlier property's did (the same run, so the same
+   * failing request): that property, whose report tells this finding too and which `report` then names.
+   */
+  same_counterexample_as: z.string().optional(),
   message: z.string().optional(),
   reason: z.string().optional(),
 });

@@ -47,7 +47,10 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
 
   it("writes a <property>-<impl>-<seed> .json and .md pair per violated property, each JSON a valid Report", () => {
     const summary = readSummary(out);
-    expect(reports.map(({ report }) => report.property.id).sort()).toEqual([...summary.violations].sort());
+    // A counterexample that breaks several properties is one report naming each (issue 46).
+    expect(reports.flatMap(({ report }) => [report.property.id, ...(report.also ?? []).map((also) => also.property.id)]).sort()).toEqual(
+      [...summary.violations].sort(),
+    );
     for (const { stem, report } of reports) {
       expect(stem).toBe(join(out, reportFileStem(report)));
       expect(stem.endsWith(`${report.property.id}-naive-python-${SEED}`)).toBe(true);
@@ -67,7 +70,7 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
       const markdown = readFileSync(`${stem}.md`, "utf8");
       expect(markdown).toContain(`> ${report.property.quote}`);
       report.story.forEach((line, index) => expect(markdown).toContain(`\n${index + 1}. ${markdownText(line)}\n`));
-      expect(report.story.at(-1)).toBe(`That is the violation: ${report.finding.message}.`);
+      expect(report.story.at(-1 - (report.also?.length ?? 0))).toBe(`That is the violation: ${report.finding.message}.`);
       expect(report.replay).toBe(`npx prunecheck replay ${stem}.json --cmd ${shellQuote(NAIVE)}`);
       expect(markdown).toContain(`\`\`\`sh\n${report.replay}\n\`\`\``);
     }
@@ -76,9 +79,10 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
   it("marks each violated property as a JUnit <failure> naming its report", () => {
     const cases = junitCases(readFileSync(junit, "utf8"));
     const failed = cases.filter((testcase) => testcase.body.includes("<failure "));
-    expect(failed.map((testcase) => testcase.name).sort()).toEqual(reports.map(({ report }) => report.checked_property).sort());
+    const checked = (report: Report) => [report.checked_property, ...(report.also ?? []).map((also) => also.checked_property)];
+    expect(failed.map((testcase) => testcase.name).sort()).toEqual(reports.flatMap(({ report }) => checked(report)).sort());
     for (const { stem, report } of reports) {
-      expect(failed.find((testcase) => testcase.name === report.checked_property)?.body).toContain(`report: ${stem}.md`);
+      for (const property of checked(report)) expect(failed.find((testcase) => testcase.name === property)?.body).toContain(`report: ${stem}.md`);
     }
   });
 
@@ -94,12 +98,15 @@ describe("prunecheck run on the naive Python pruner, through the binary", () => 
       const again = await cli(["replay", `${stem}.json`, "--trust-target"]);
       expect(again.errors).toEqual([]);
       expect(again.code, report.property.id).toBe(1);
-      expect(again.lines.at(-1)).toContain(`on naive-python: still fails: ${report.property.id}`);
+      // One line per property the counterexample breaks, after --trust-target's warning.
+      const verdicts = again.lines.filter((line) => line.startsWith("replay "));
+      expect(verdicts[0]).toContain(`on naive-python: still fails: ${report.property.id}`);
+      expect(verdicts).toHaveLength(1 + (report.also?.length ?? 0));
 
       const fixed = await cli(["replay", `${stem}.json`, "--impl", REFERENCE_MODULE]);
       expect(fixed.errors).toEqual([]);
       expect(fixed.code, report.property.id).toBe(0);
-      expect(fixed.lines.at(-1)).toContain("on reference: passes now");
+      expect(fixed.lines.every((line) => line.includes("on reference: passes now"))).toBe(true);
     }
   });
 });
