@@ -49,6 +49,9 @@ export default defineConfig({
   resolve: { alias: [{ find: /^prunecheck$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) }] },
   test: {
     maxWorkers: 2,
+    // Whether CI is set decides the default seed of `run` (src/engine/seed.ts): unset in the tests, so what
+    // they run is the same on a laptop and in CI; the tests of that choice set it themselves.
+    env: { CI: "", GITHUB_SHA: "", CI_COMMIT_SHA: "" },
     // Timeouts guard against a hang only, ten times and more what the slowest test of the lane takes on an
     // idle machine (docs/performance.md); no verdict depends on time. The system lane's is above the
     // guard of test/cli/helpers.ts's spawnCli, whose message says what a hung command was doing.

@@ -11,6 +11,7 @@ import { targetFrom } from "../engine/target.ts";
 import type { Level } from "../models/property.ts";
 import type { Report } from "../reports/report.ts";
 import type { RunSummary } from "../reports/summary.ts";
+import { chooseSeed, SYSTEM_SEED_CONTEXT } from "../engine/seed.ts";
 
 /** `prunecheck run`'s flags as options, with the same names, defaults and ranges. */
 export interface SuiteCheck {
@@ -22,8 +23,12 @@ export interface SuiteCheck {
   readonly level?: Level;
   /** Generated scenarios per property, 1 to 1,000,000 (default 200). */
   readonly runs?: number;
-  /** fast-check seed, 0 to 2147483647 (default random; always in the summary). */
-  readonly seed?: number;
+  /**
+   * fast-check seed, 0 to 2147483647; `"commit"` derives it from the commit checked (GITHUB_SHA, CI_COMMIT_SHA
+   * or git's HEAD), so a rerun of that commit repeats the runs; `"random"` draws one. Default: `"commit"` in
+   * CI (the `CI` variable set) when a commit is known, else `"random"`, as `prunecheck run`. Always in the summary.
+   */
+  readonly seed?: number | "commit" | "random";
   /** Longest operation sequence per scenario, 1 to 1000 (default 24). */
   readonly maxCommands?: number;
   /** Per-request timeout, 1 to 2147483647 ms (default 5000). */
@@ -71,6 +76,7 @@ export async function checkSuite(options: SuiteCheck = {}): Promise<SuiteResult>
       "cmd is a process speaking the stdio protocol, impl a TS/JS module.",
     );
   const target = targetFrom({ impl: options.impl, cmd: options.cmd }) ?? { kind: "reference" as const };
+  const seed = chooseSeed(options.seed === undefined ? undefined : String(options.seed), SYSTEM_SEED_CONTEXT, "checkSuite's seed");
   const lines: string[] = [];
   const io: Io = {
     line: (text) => {
@@ -87,7 +93,8 @@ export async function checkSuite(options: SuiteCheck = {}): Promise<SuiteResult>
     {
       level: level(options.level, "checkSuite's level"),
       runs: numericOption("runs", "runs", options.runs),
-      seed: numericOption("seed", "seed", options.seed),
+      seed: seed.value,
+      seedFrom: seed,
       timeoutMs: numericOption("timeout-ms", "timeoutMs", options.timeoutMs),
       maxCommands: numericOption("max-commands", "maxCommands", options.maxCommands),
       outDir: options.out ?? "reports",

@@ -28,8 +28,10 @@ Run \`prunecheck <command> --help\` for its flags; \`prunecheck --version\` prin
                       prune,compact,model (the model-driven reference when model is in it)
   --level core|strict conformance level (default core)
   --runs N            generated scenarios per property, 1 to 1000000 (default 200)
-  --seed N            fast-check seed, 0 to 2147483647 (default: random, printed and recorded);
-                      from a CI run id: --seed $(( GITHUB_RUN_ID % 2147483648 ))
+  --seed N|commit|random
+                      fast-check seed, 0 to 2147483647; commit: derived from the commit checked
+                      (GITHUB_SHA, CI_COMMIT_SHA or git HEAD), so a rerun repeats it; random: a fresh one.
+                      Default: commit in CI (CI set), else random; always printed and recorded
   --max-commands N    longest operation sequence per scenario, 1 to 1000 (default 24)
   --property ID       check only this property (repeatable)
   --timeout-ms N      per-request timeout for --cmd adapters and --impl modules, 1 to 2147483647 (default ${DEFAULT_TIMEOUT_MS})

@@ -20,6 +20,7 @@ import { exitCodeOf, interruptedCode } from "./exit-code.ts";
 import { packageVersion } from "../runtime/own-version.ts";
 import { terminalText } from "../reports/escape/terminal.ts";
 import { sayLastWords } from "../reports/last-words.ts";
+import { chooseSeed } from "../engine/seed.ts";
 
 const TARGET_FLAGS = {
   cmd: { type: "string" },
@@ -128,10 +129,12 @@ async function run(argv: readonly string[], io: Io, signal: AbortSignal): Promis
   });
   if (values.help) return usage(io, "run");
   const target = targetFrom(values) ?? { kind: "reference" as const };
+  const seed = chooseSeed(values.seed);
   const options = {
     level: level(values.level),
     runs: numericFlag("runs", values.runs),
-    seed: numericFlag("seed", values.seed),
+    seed: seed.value,
+    seedFrom: seed,
     timeoutMs: numericFlag("timeout-ms", values["timeout-ms"]),
     outDir: values.out ?? "reports",
     maxCommands: numericFlag("max-commands", values["max-commands"]),

@@ -5,6 +5,7 @@ import type { Target } from "../reports/report.ts";
 import type { RunSummary } from "../reports/summary.ts";
 import { runSuite, type SuiteOptions } from "./suite.ts";
 import { describeTarget, openTarget } from "./target.ts";
+import { describeSeed } from "./seed.ts";
 import { summarizeFailure, withLastWords } from "./unfinished.ts";
 
 export interface GateOptions extends SuiteOptions {
@@ -19,7 +20,12 @@ export interface GateOptions extends SuiteOptions {
  */
 export async function runGate(target: Target, options: GateOptions, io: Io, signal?: AbortSignal): Promise<RunSummary> {
   checkRunOutputs(options.outDir, options.junit);
-  const run = { level: options.level, seed: options.seed, properties: options.properties.map((property) => property.id) };
+  const run = {
+    level: options.level,
+    seed: options.seed,
+    ...(options.seedFrom?.from === "commit" ? { seed_commit: options.seedFrom.commit } : {}),
+    properties: options.properties.map((property) => property.id),
+  };
   return withLastWords(options, run, async () => {
     // The banner waits for the implementation, so a module or adapter that cannot start leaves stdout empty.
     io.progress(`starting ${describeTarget(target)} …`);
@@ -27,7 +33,7 @@ export async function runGate(target: Target, options: GateOptions, io: Io, sign
     const driver = await summarizeFailure(options, run, signal, io, () => openTarget(target, opening));
     try {
       io.line(
-        `prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property and ${bigWindowRunsFor(options.runs)} with big windows, seed ${options.seed}`,
+        `prunecheck: checking ${describeTarget(target)} at ${options.level}, ${options.runs} runs per property and ${bigWindowRunsFor(options.runs)} with big windows, ${describeSeed(options.seedFrom ?? { value: options.seed, from: "flag" })}`,
       );
       return await runSuite(driver, target, options, io, signal);
     } finally {

@@ -13,12 +13,15 @@ import { InputError } from "../errors/input.ts";
 import type { Io } from "../console/io.ts";
 import { verdictLine } from "../console/verdict-line.ts";
 import { showProgress, systemClock } from "../console/progress.ts";
+import type { Seed } from "./seed.ts";
 import { SuiteProgress, suiteLiveLine, suiteStatusLine } from "../console/suite-progress.ts";
 
 export interface SuiteOptions {
   readonly level: Level;
   readonly runs: number;
   readonly seed: number;
+  /** Where the seed came from (chooseSeed), for the banner and summary.json; a pinned seed without it. */
+  readonly seedFrom?: Seed;
   readonly outDir: string;
   readonly junit?: string;
   /** What to check, in the order verdicts are printed: the catalog (or `selectProperties` of it), handed in by the front end. */
@@ -125,6 +128,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     capabilities: driver.capabilities,
     seconds: (performance.now() - started) / 1000,
     seed: options.seed,
+    ...(options.seedFrom?.from === "commit" ? { seed_commit: options.seedFrom.commit } : {}),
     interrupted: signal?.aborted ?? false,
     results,
     ...(failures[0] === undefined ? {} : { error: describeFailure(failures[0].error) }),

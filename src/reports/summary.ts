@@ -61,6 +61,8 @@ export const RunSummary = z.object({
   seconds: z.number(),
   /** The fast-check seed the runs were drawn from; absent for an audit, whose exchanges were recorded, not drawn. */
   seed: z.int().optional(),
+  /** The commit the seed was derived from (`--seed commit`, a CI run's default): a rerun of that commit draws the same runs. */
+  seed_commit: z.string().optional(),
   /** Stopped early (Ctrl-C): `results` holds what finished, so no violation is not a verdict. */
   interrupted: z.boolean(),
   results: z.array(ResultLine).readonly(),

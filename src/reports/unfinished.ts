@@ -14,6 +14,7 @@ export interface UnfinishedRun {
   readonly level: Level;
   /** Absent for an audit, whose exchanges were recorded, not drawn. */
   readonly seed?: number;
+  readonly seed_commit?: string;
   /** The properties the run was to check: each gets a line, so JUnit and summary.md show none passed. */
   readonly properties: readonly string[];
   readonly seconds: number;
@@ -46,6 +47,7 @@ export function unfinishedSummary(run: UnfinishedRun, ended: Ended): RunSummary 
     capabilities: [],
     seconds: run.seconds,
     ...(run.seed === undefined ? {} : { seed: run.seed }),
+    ...(run.seed_commit === undefined ? {} : { seed_commit: run.seed_commit }),
     interrupted,
     results: run.properties.map((property) => ({ property, status: interrupted ? "interrupted" : "error", runs: 0, requests: 0, ms: 0, message })),
     ...(ended.kind === "error" ? { error: ended.error } : {}),

@@ -38,14 +38,14 @@ export interface ActionRun {
 }
 
 export interface RunnerOptions {
-  /** github.run_id. */
-  readonly runId?: string;
+  /** The commit the job checks out: GITHUB_SHA, which a runner sets beside CI=true. */
+  readonly sha?: string;
   /** More of the runner's environment, e.g. npm's config for a machine without the registry. */
   readonly env?: Record<string, string>;
 }
 
 export function runCompositeAction(actionFile: string, workspace: string, given: Record<string, string>, runner: RunnerOptions = {}): ActionRun {
-  const runId = runner.runId ?? "4242";
+  const sha = runner.sha ?? "4a1d0c3e5b2f7a9c8d6e4f2a0b1c3d5e7f9a8b6c";
   const action = parse(readFileSync(actionFile, "utf8")) as Action;
   if (action.runs.using !== "composite") throw new Error(`not a composite action: ${action.runs.using}`);
   const unknown = Object.keys(given).filter((name) => !(name in action.inputs));
@@ -61,7 +61,6 @@ export function runCompositeAction(actionFile: string, workspace: string, given:
       if (step) return steps[step[1] as string]?.[step[2] as string] ?? "";
       if (name.startsWith("inputs.") && name.slice(7) in inputs) return inputs[name.slice(7)] as string;
       if (name === "github.action_path") return dirname(resolve(actionFile));
-      if (name === "github.run_id") return runId;
       throw new Error(`an expression this emulation does not know: ${name}`);
     });
   const condition = (text: string | undefined, failed: boolean): boolean => {
@@ -90,7 +89,7 @@ export function runCompositeAction(actionFile: string, workspace: string, given:
       const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, expression(String(value))]));
       const result = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", step.run ?? ""], {
         cwd: resolve(workspace, expression(step["working-directory"] ?? ".")),
-        env: { ...process.env, ...runner.env, ...env, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile },
+        env: { ...process.env, CI: "true", GITHUB_SHA: sha, ...runner.env, ...env, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile },
         encoding: "utf8",
         timeout: 240_000,
       });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT, tempDir } from "../cli/helpers.ts";
 import type { RunSummary } from "../../src/reports/summary.ts";
 import { runCompositeAction } from "./composite-action.ts";
+import { seedFromCommit } from "../../src/engine/seed.ts";
 
 /**
  * prunecheck as a team meets it: the packed tarball installed in a fresh project of their own, CommonJS
@@ -12,6 +13,7 @@ import { runCompositeAction } from "./composite-action.ts";
  * code. The system lane's setup has just built dist/, which is what the tarball ships.
  */
 const EXAMPLE = join(ROOT, "examples", "typescript", "my-pruner.ts");
+const COMMIT = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c";
 const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 const TSX_VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies.tsx;
 
@@ -168,14 +170,15 @@ describe("the GitHub Action (action.yml), its steps run as the runner runs them"
     writeFileSync(join(dir, "dropping.mjs"), DROPPING_PRUNER);
   }, 120_000);
 
-  it("passes a pruner that conforms: exit 0, the verdict in the step summary, reports and JUnit uploaded, seeded by the run id", () => {
-    const run = runCompositeAction(ACTION, dir, { impl: "pruner.ts", runs: "30" });
+  it("passes a pruner that conforms: exit 0, the verdict in the step summary, reports and JUnit uploaded, seeded by the commit", () => {
+    const run = runCompositeAction(ACTION, dir, { impl: "pruner.ts", runs: "30" }, { sha: COMMIT });
 
     expect(run.exitCode, run.log).toBe(0);
     expect(run.outputs).toEqual({ "exit-code": "0", summary: "prunecheck-reports/summary.json" });
     expect(run.log).toMatch(/as installed in/);
     expect(run.stepSummary).toMatch(/^## prunecheck: `my-pruner` at core: conforms$/m);
-    expect(summary(dir, "prunecheck-reports").seed).toBe(4242);
+    // A re-run of the job checks the same runs: the seed is the commit's (issue 46).
+    expect(summary(dir, "prunecheck-reports")).toMatchObject({ seed: seedFromCommit(COMMIT), seed_commit: COMMIT });
     expect(readdirSync(join(dir, "prunecheck-reports"))).toContain("junit.xml");
     expect(run.uses).toEqual([
       { uses: "actions/upload-artifact@v4", with: { name: "prunecheck-reports", path: "./prunecheck-reports", "if-no-files-found": "warn" } },
