@@ -103,6 +103,16 @@ export async function loadPruner(path: string): Promise<Pruner> {
 const TYPESCRIPT = /\.[cm]?tsx?$/;
 
 /**
+ * What prunecheck uses of tsx, declared here and imported by a specifier TypeScript does not resolve: tsx is
+ * the user's optional peer, so building prunecheck needs none (the action builds with its dependencies,
+ * TypeScript and Node's types alone).
+ */
+interface TsxApi {
+  tsImport(url: string, parent: string): Promise<unknown>;
+}
+const TSX_API: string = "tsx/esm/api";
+
+/**
  * A TypeScript module goes through tsx's `tsImport`, which compiles it on the fly without changing how
  * anything else loads, in an ES module or a CommonJS package alike. tsx is the user's to install: a
  * pruner written in JavaScript needs none.
@@ -110,9 +120,9 @@ const TYPESCRIPT = /\.[cm]?tsx?$/;
 async function importModule(path: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(resolve(path)).href;
   if (!TYPESCRIPT.test(path)) return (await import(url)) as Record<string, unknown>;
-  let tsx: typeof import("tsx/esm/api");
+  let tsx: TsxApi;
   try {
-    tsx = await import("tsx/esm/api");
+    tsx = (await import(TSX_API)) as TsxApi;
   } catch (error) {
     throw new InputError(
       "invalid_module",

@@ -133,10 +133,73 @@ describe.for(["module", "commonjs"] as const)("the packed tarball in a fresh %s 
     const top = readdirSync(installed).sort();
 
     // The licence package.json names ships with it (issue 46: it did not).
-    expect(top).toEqual(["LICENSE", "README.md", "bin", "dist", "package.json", "schema"]);
+    expect(top).toEqual(["LICENSE", "README.md", "bin", "dist", "docs", "examples", "package.json", "schema"]);
     expect(readdirSync(join(installed, "dist", "src")).filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([]);
     expect(readdirSync(join(installed, "dist", "src"))).toContain("index.d.ts");
   });
+
+  it("has every file and folder its README links to, as the repository has (issue 46: the links to docs/ were dead)", () => {
+    const installed = join(dir, "node_modules", "prunecheck");
+    const readme = readFileSync(join(installed, "README.md"), "utf8");
+    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((match) => (match[1] as string).split("#")[0] as string)
+      .filter((link) => link !== "" && !/^[a-z]+:/.test(link));
+
+    expect(links.length).toBeGreaterThan(20);
+    expect(links.filter((link) => !existsSync(join(installed, decodeURIComponent(link))))).toEqual([]);
+  });
+});
+
+/** The README's install recipe: the sh block of "Install it in your project", as a user pastes it. */
+const RECIPE = /```sh\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, "README.md"), "utf8").split("## Install it in your project")[1] ?? "")?.[1] ?? "";
+
+describe("the README's install recipe, then CI's npm ci on a fresh runner (issue 46)", () => {
+  it("vendors the tarball, committed, so that npm ci in a fresh clone with an empty npm cache installs it and the gate runs", () => {
+    const root = tempDir();
+    const project = join(root, "project");
+    mkdirSync(project);
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=ci", "-c", "user.email=ci@example.com", ...args], { cwd, stdio: "ignore" });
+    git(project, "init", "-q");
+    npm(project, "init", "-y");
+    copyFileSync(EXAMPLE, join(project, "my-pruner.ts"));
+    // The recipe as written, "this repository" being this one's committed files; prunecheck's own install
+    // comes from this machine's npm cache, as the suite's did.
+    const env = {
+      ...process.env,
+      PRUNECHECK_PROGRESS_INTERVAL_MS: "0",
+      npm_config_prefer_offline: "true",
+      npm_config_audit: "false",
+      npm_config_fund: "false",
+    };
+    const recipe = spawnSync("bash", ["-euo", "pipefail", "-c", RECIPE.replaceAll("<this repository>", ROOT)], {
+      cwd: project,
+      env,
+      encoding: "utf8",
+      timeout: 480_000,
+    });
+    expect(recipe.status, recipe.stdout + recipe.stderr).toBe(0);
+    expect(recipe.stdout).toMatch(/^prunecheck: my-pruner conforms at core /m);
+    const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8")) as { packages: Record<string, { resolved?: string }> };
+    expect(lock.packages["node_modules/prunecheck"]?.resolved).toBe("file:vendor/prunecheck-0.1.0.tgz");
+    git(project, "add", "my-pruner.ts");
+    git(project, "commit", "-qm", "prunecheck, vendored");
+
+    // The runner: a fresh clone, an empty npm cache, the registry.
+    const runner = join(root, "runner");
+    execFileSync("git", ["clone", "-q", project, runner]);
+    const fresh = { ...process.env, PRUNECHECK_PROGRESS_INTERVAL_MS: "0", npm_config_cache: join(root, "empty-cache") };
+    const ci = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: runner, env: fresh, encoding: "utf8", timeout: 240_000 });
+    expect(ci.status, ci.stdout + ci.stderr).toBe(0);
+    const gate = spawnSync("npx", ["--no-install", "prunecheck", "run", "--impl", "./my-pruner.ts", "--runs", "20"], {
+      cwd: runner,
+      env: fresh,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(gate.status, gate.stdout + gate.stderr).toBe(0);
+    expect(gate.stdout).toMatch(/^prunecheck: my-pruner conforms at core /m);
+  }, 600_000);
 });
 
 describe("a TypeScript pruner without tsx installed", () => {
@@ -238,6 +301,9 @@ describe("the GitHub Action (action.yml), its steps run as the runner runs them"
     expect(run.exitCode, run.log).toBe(0);
     expect(run.log).not.toMatch(/as installed in/);
     expect(readdirSync(checkout)).toContain("prunecheck-0.1.0.tgz");
+    // Built with prunecheck's dependencies alone (issue 46: 533 packages, most of them the field's libraries).
+    const installed = readdirSync(join(checkout, "node_modules")).filter((name) => !name.startsWith("."));
+    expect(installed.sort()).toEqual(["dequal", "fast-check", "pure-rand", "zod"]);
     expect(readdirSync(join(bare, "node_modules", "prunecheck", "dist", "src"))).toContain("index.js");
     expect(summary(bare, "prunecheck-reports").violations).toEqual([]);
   });
