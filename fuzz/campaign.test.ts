@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { readdir } from "node:fs/promises";
-import { join } from "node:path";
+import { readdir, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { referencePruner } from "../src/reference/index.ts";
 import { caseCount } from "../src/engine/exhaustive.ts";
@@ -38,10 +38,20 @@ describe("prunecheck fuzz, end to end", () => {
     const added = await readdir(corpus);
     expect(added.length).toBe(summary.violations.length);
 
-    const again = join(base, "again");
+    // Into the same folder, where an earlier campaign's summary names a report this one does not write: the
+    // folder then holds this campaign's reports only (issue 46), and the corpus is kept.
+    const again = out;
+    const stale = join(out, "kept-untouched-earlier-1");
+    await writeFile(`${stale}.json`, "{}");
+    await writeFile(`${stale}.md`, "earlier");
+    await writeFile(join(out, "summary.json"), JSON.stringify({ ...summary, results: [...summary.results, { ...summary.results[0], report: stale }] }));
     const replay = await prunecheck(["fuzz", "--impl", impl, "--time", "0", "--exhaustive", "0", "--workers", "1", "--out", again, "--corpus", corpus]);
     expect(replay.code, replay.stderr + replay.stdout).toBe(1);
     const replayed = await summaryOf(again);
+    const named = replayed.results.flatMap((result) =>
+      result.report === undefined ? [] : [`${basename(result.report)}.json`, `${basename(result.report)}.md`],
+    );
+    expect((await readdir(out)).filter((file) => file !== "summary.json" && file !== "summary.md").sort()).toEqual([...new Set(named)].sort());
     expect(replayed.fuzz.corpus.replayed.map((entry) => entry.verdict)).toEqual(added.map(() => "still-fails"));
     expect(replayed.fuzz.found.every((item) => item.phase === "corpus")).toBe(true);
     expect(replayed.violations).toEqual(summary.violations);

@@ -14,6 +14,7 @@ import type { Shard } from "./shard.ts";
 import type { FuzzSummary } from "./summary.ts";
 import { HarnessError } from "../src/errors/harness.ts";
 import { moduleEntry } from "../src/runtime/module-entry.ts";
+import { removeEarlierReports } from "../src/reports/write.ts";
 
 export interface CampaignOptions {
   readonly target: Target;
@@ -56,6 +57,8 @@ export interface Heard {
  */
 export async function runCampaign(options: CampaignOptions, io: Io, signal?: AbortSignal): Promise<FuzzSummary> {
   const started = Date.now();
+  // The folder's reports are this campaign's only, as for run (removeEarlierReports); the corpus is kept.
+  await removeEarlierReports(options.outDir);
   const corpus = await loadCorpus(options.corpusDir);
   for (const { file, reason } of corpus.skipped) io.error(`prunecheck fuzz: corpus: skipping ${file}: ${reason}`);
   // A recorded entry replays on an implementation of the name it was recorded from, which only the workers'

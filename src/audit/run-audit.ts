@@ -10,7 +10,7 @@ import { quoteName } from "../reports/escape/name.ts";
 import { adapterProtocol } from "../models/adapter-protocol.ts";
 import type { Report } from "../reports/report.ts";
 import { skippedLine, summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
-import { writeReport, writeSummary } from "../reports/write.ts";
+import { removeEarlierReports, writeReport, writeSummary } from "../reports/write.ts";
 import { Capability, IMPLEMENTATION_NAME_MAX, type OperationCall } from "../wire/protocol.ts";
 import { capText } from "../errors/cap-text.ts";
 import type { Driver } from "../transport/driver.ts";
@@ -53,6 +53,8 @@ export interface AuditOptions {
  * passed, unless `reask` names an implementation to ask: a trace cannot show what a pruner would have answered.
  */
 export async function runAudit(files: readonly string[], options: AuditOptions, io: Io): Promise<RunSummary> {
+  // The folder's reports are this audit's only, as for run (removeEarlierReports).
+  await removeEarlierReports(options.outDir);
   const started = performance.now();
   const { reask } = options;
   const judged = options.properties.filter((property) => notJudgedReason(property, reask !== undefined) === null);

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { summarizeRun } from "../../src/reports/summary.ts";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
@@ -128,10 +129,20 @@ describe("prunecheck audit of a conforming pruner's trace", () => {
       join(dir, "run"),
     ]);
     expect(run.code).toBe(0);
-    const audit = await spawnCli(["audit", trace, "--level", "strict", "--out", join(dir, "audit")]);
+    // Into a folder where an earlier audit's summary names its report: a clean audit leaves none (issue 46).
+    const out = join(dir, "audit");
+    mkdirSync(out);
+    const earlier = join(out, "kept-untouched-naive-line3");
+    writeFileSync(`${earlier}.json`, "{}");
+    writeFileSync(`${earlier}.md`, "earlier");
+    const line = { property: "kept-untouched", status: "failed" as const, runs: 1, requests: 1, ms: 1, report: earlier };
+    const previous = summarizeRun({ implementation: "naive", level: "strict", capabilities: [], seconds: 1, interrupted: false, results: [line] });
+    writeFileSync(join(out, "summary.json"), JSON.stringify(previous));
+    const audit = await spawnCli(["audit", trace, "--level", "strict", "--out", out]);
     expect(audit.code).toBe(0);
-    const summary = readSummary(join(dir, "audit"));
+    const summary = readSummary(out);
     expect(summary.violations).toEqual([]);
+    expect(existsSync(`${earlier}.json`) || existsSync(`${earlier}.md`)).toBe(false);
     // Judged, not vacuous: every operation the adapter declares was in the trace and judged.
     expect(summary.results.filter((result) => result.status === "passed").length).toBeGreaterThan(10);
     expect(lastLine(audit.stdout)).toMatch(/^prunecheck: \S+ conforms at strict/);
