@@ -66,7 +66,8 @@ generates random rounds until the budget is spent or every property has a counte
 
   --cmd, --impl, --capabilities, --timeout-ms   the implementation, as for run (one adapter process per worker)
   --level core|strict           conformance level (default core)
-  --time DURATION               budget: 90 (seconds), 30s, 10m, 1m30s (default 30s, at most 2147483647 ms)
+  --time DURATION               the random search's budget: 90 (seconds), 30s, 10m, 1m30s (default 30s, at most
+                                2147483647 ms); the corpus replay and the exhaustive phase before it run whole
   --rounds N                    at most N random rounds per property, 1 to 1000000, over all shards and
                                 workers: the same search on any machine, --time only a guard
   --workers N                   worker threads, each with its own driver (default: the number of cores,
