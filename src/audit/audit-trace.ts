@@ -4,6 +4,7 @@ import type { TraceOrigin } from "../models/origin.ts";
 import { readTrace } from "../trace/read-trace.ts";
 import type { Exchange } from "../transport/driver.ts";
 import { usesModel } from "../transport/in-process.ts";
+import type { ModelAnswerSpec } from "../model/answer.ts";
 import type { Capability, OperationCall } from "../wire/protocol.ts";
 import type { TraceExchange, TraceHeader } from "../wire/trace.ts";
 import { askProbes, ConversationTruth, judgeExchange, type ExchangeContext, type ProbeExchange } from "./judge.ts";
@@ -75,10 +76,11 @@ export interface AuditTraceOptions {
   readonly progress?: (read: { bytes: number; exchanges: number }) => void;
   /**
    * Sends a probe to the implementation, so the properties that judge one answer against another are
-   * judged too. Exchanges that used the model are not re-asked: the trace does not hold its answers, and
-   * another model would make any pruner look nondeterministic.
+   * judged too; `model`, the answers its model calls get. An exchange that used the model is asked again
+   * with the answers its trace recorded (another model would make any pruner look nondeterministic); one
+   * whose trace holds none is not asked again.
    */
-  readonly ask?: (call: OperationCall) => Promise<Exchange>;
+  readonly ask?: (call: OperationCall, model?: readonly ModelAnswerSpec[]) => Promise<Exchange>;
 }
 
 export const OPEN_CONVERSATIONS = 1000;
@@ -121,10 +123,14 @@ export async function auditTrace(file: string, properties: readonly Property[], 
     const { id: _id, ...call } = exchange.request;
     // The header is read before the first exchange: what it declares says whether a compact used the model.
     const capabilities = (header as TraceHeader).implementation?.capabilities ?? [];
-    const reasked = ask !== undefined && fault === undefined && !usesModel(exchange.request, capabilities);
+    const recorded = exchange.model?.map(({ answer }): ModelAnswerSpec => ({ kind: "recorded", answer }));
+    const reasked = ask !== undefined && fault === undefined && (recorded !== undefined || !usesModel(exchange.request, capabilities));
     let probes: ProbeExchange[] | undefined;
     try {
-      probes = reasked ? await askProbes(call as OperationCall, truth, properties, ask) : undefined;
+      // The same request again faces the model's recorded answers; a probe of another operation (the prune
+      // beside a compact) asks no model.
+      const send = (probe: OperationCall) => (ask as NonNullable<typeof ask>)(probe, probe.op === call.op ? recorded : undefined);
+      probes = reasked ? await askProbes(call as OperationCall, truth, properties, send) : undefined;
       if (reasked) probed++;
     } catch (error) {
       // The implementation's fault, not the trace's: reported, and the rest judged without asking it again

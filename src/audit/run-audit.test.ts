@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
 import { memoryIo } from "../console/io.ts";
-import { referenceModelPruner, referencePruner } from "../reference/index.ts";
+import { referenceModelPruner, referencePruner, summarize } from "../reference/index.ts";
 import { inProcessDriver } from "../transport/in-process.ts";
 import { compactGivesUp } from "../../properties/mutants/compact-gives-up.ts";
 import { nondeterministicCulprit } from "../../properties/mutants/nondeterministic-culprit.ts";
@@ -42,6 +42,16 @@ async function traceOf(name: string, pruner: Pruner, windows: readonly Window[])
   return file;
 }
 
+/** A model-driven summarize untrue to its model: each summary is the model's text and a count of the calls so far. */
+function driftingSummary(): NonNullable<Pruner["summarizeWithModel"]> {
+  let calls = 0;
+  return async (window, spanIds, summaryId, given, model) => {
+    const { text } = await model.summarize([...spanIds]);
+    calls++;
+    return summarize(window, spanIds, summaryId, `${text} (${calls})`, given);
+  };
+}
+
 const options = (out: string, extra: object = {}) => ({ level: "core" as const, properties: PROPERTIES, outDir: join(dir, out), ...extra });
 
 describe("runAudit, a recorded trace judged as run judges a live pruner", () => {
@@ -59,7 +69,8 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
     const report = Report.parse(JSON.parse(readFileSync(`${verdict.report!}.json`, "utf8")));
     // The naive answer breaks it with nothing but its own request: a counterexample replay can re-send.
     expect(report.origin).toEqual({ kind: "trace", file, line: 3, standalone: true });
-    expect(report.replay).toMatch(/prunecheck replay .*\.json --cmd '<your fixed adapter>'$/);
+    // Recorded in process (recordPruner): the fix is a module, named with --impl (issue 46: it said --cmd).
+    expect(report.replay).toMatch(/prunecheck replay .*\.json --impl '<your fixed module>'$/);
     expect(io.lines[0]).toMatch(/naive\.jsonl: 2 exchanges$/);
 
     // Replay re-sends a standalone exchange to the implementation the user names, and to nothing else.
@@ -182,7 +193,7 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
       const io = memoryIo();
       const summary = await runAudit([file], options("culprit", { reask: inProcessDriver(pruner) }), io);
       expect(io.lines[0]).toBe(
-        `prunecheck audit: asking ${pruner.name} again beside each exchange that did not use the model, for budget-reachable, deterministic`,
+        `prunecheck audit: asking ${pruner.name} again beside each exchange (facing the model's recorded answers where it used the model), for budget-reachable, deterministic`,
       );
       expect(summary.violations).toEqual(["deterministic"]);
       const verdict = summary.results.find((result) => result.property === "deterministic")!;
@@ -206,15 +217,36 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
       expect(summary.violations).toEqual(["budget-reachable"]);
     });
 
-    it("does not ask again about an exchange that used the model, whose answers the trace does not hold", async () => {
+    // Issue 46: audit --impl skipped every exchange that used the model, though the trace records its answers.
+    it("asks an exchange that used the model again facing the model's recorded answers, so a pruner true to its model is consistent", async () => {
       const lines: string[] = [];
       const recorded = recordPruner(referenceModelPruner, (line) => lines.push(line));
-      await recorded.summarizeWithModel!(small, ["s1"], "sum", store, { summarize: async () => ({ text: "a summary" }), choose: async (ids) => ids });
+      // Not what the harness's model would say: asked again facing another model, the summary would differ.
+      await recorded.summarizeWithModel!(small, ["s1"], "sum", store, { summarize: async () => ({ text: "a summary of my own" }), choose: async (ids) => ids });
       const file = join(dir, "model.jsonl");
       writeFileSync(file, `${lines.join("\n")}\n`);
       const summary = await runAudit([file], options("model", { reask: inProcessDriver(referenceModelPruner) }), memoryIo());
+      expect(summary.results.find((result) => result.property === "deterministic")).toMatchObject({ status: "passed" });
+
+      // A pruner that does not answer as its model said is not.
+      const drifting = { ...referenceModelPruner, name: referenceModelPruner.name, summarizeWithModel: driftingSummary() };
+      const caught = await runAudit([file], options("model-drift", { reask: inProcessDriver(drifting) }), memoryIo());
+      expect(caught.violations).toEqual(["deterministic"]);
+    });
+
+    it("does not ask again about an exchange that used the model without its answers recorded", async () => {
+      const lines: string[] = [];
+      const recorded = recordPruner(referenceModelPruner, (line) => lines.push(line));
+      await recorded.summarizeWithModel!(small, ["s1"], "sum", store, { summarize: async () => ({ text: "a summary" }), choose: async (ids) => ids });
+      const file = join(dir, "model-unrecorded.jsonl");
+      const withoutModel = lines.map((line) => {
+        const { model: _model, ...rest } = JSON.parse(line) as Record<string, unknown>;
+        return JSON.stringify(rest);
+      });
+      writeFileSync(file, `${withoutModel.join("\n")}\n`);
+      const summary = await runAudit([file], options("model-unrecorded", { reask: inProcessDriver(referenceModelPruner) }), memoryIo());
       expect(summary.results.find((result) => result.property === "deterministic")?.reason).toBe(
-        "no exchange could be asked again: each used the model, whose answers a trace does not hold",
+        "no exchange could be asked again: each used the model, and the trace did not record its answers",
       );
     });
   });

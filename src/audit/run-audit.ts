@@ -16,6 +16,8 @@ import { capText } from "../errors/cap-text.ts";
 import type { Driver } from "../transport/driver.ts";
 import type { TraceEntry } from "../models/trace-entry.ts";
 import { PROBES } from "../models/probes.ts";
+import type { ModelAnswerSpec } from "../model/answer.ts";
+import type { TraceHeader } from "../wire/trace.ts";
 import { auditFiles } from "./audit-files.ts";
 import { AuditProgress } from "./audit-progress.ts";
 import { OPEN_CONVERSATIONS, windowLength, type ReaskFault, type TraceAudit, type TraceFinding } from "./audit-trace.ts";
@@ -60,7 +62,9 @@ export async function runAudit(files: readonly string[], options: AuditOptions, 
   const judged = options.properties.filter((property) => notJudgedReason(property, reask !== undefined) === null);
   if (reask !== undefined) {
     const probing = judged.filter((property) => (property.probes ?? []).length > 0).map((property) => property.id);
-    io.line(`prunecheck audit: asking ${reask.name} again beside each exchange that did not use the model, for ${probing.join(", ") || "no property"}`);
+    io.line(
+      `prunecheck audit: asking ${reask.name} again beside each exchange (facing the model's recorded answers where it used the model), for ${probing.join(", ") || "no property"}`,
+    );
   }
   const progress = new AuditProgress(files);
   const hide = progress.show(io);
@@ -70,7 +74,9 @@ export async function runAudit(files: readonly string[], options: AuditOptions, 
       workers: options.workers ?? 1,
       // A driver is one implementation in this thread: the files are audited here, one at a time.
       ...(options.thread === undefined || reask !== undefined ? {} : { thread: options.thread }),
-      ...(reask === undefined ? {} : { ask: (call: OperationCall) => reask.send(call) }),
+      ...(reask === undefined
+        ? {}
+        : { ask: (call: OperationCall, model?: readonly ModelAnswerSpec[]) => reask.send(call, model === undefined ? {} : { model }) }),
       lenient: options.lenient === true,
       ...(options.openConversations === undefined ? {} : { openConversations: options.openConversations }),
       progress: (index, read) => progress.read(index, read),
@@ -204,7 +210,7 @@ async function verdict(
   if (exchanges === 0) return skip("the traces hold no exchange");
   const probing = (property.probes ?? []).length > 0;
   const probed = audits.reduce((sum, audit) => sum + audit.probed, 0);
-  if (probing && probed === 0) return skip("no exchange could be asked again: each used the model, whose answers a trace does not hold");
+  if (probing && probed === 0) return skip("no exchange could be asked again: each used the model, and the trace did not record its answers");
   // A requirement is a capability, or any one of several; the trace shows an op by holding an exchange of it.
   const holds = (capability: Capability) => audits.some((audit) => (audit.ops[capability] ?? 0) > 0);
   const unseen = property.requires.find((requirement) => (typeof requirement === "string" ? !holds(requirement) : !requirement.some(holds)));
@@ -224,7 +230,13 @@ async function verdict(
       ? ""
       : `; the report shows ${at(origin.file, origin.line)}, the smallest window`;
   // The implementation its own trace recorded, so a corpus entry names what a fixed build of it still answers to.
-  const report = exchangeReport(property, smallest.smallest, options, recordedImplementation([smallest.audit]));
+  const recorder = smallest.audit.header.recorder;
+  const report = exchangeReport(
+    property,
+    smallest.smallest,
+    { ...options, ...(recorder === undefined ? {} : { recorder }) },
+    recordedImplementation([smallest.audit]),
+  );
   const line: ResultLine = {
     ...base,
     status: "failed",
@@ -239,7 +251,8 @@ async function verdict(
 export function exchangeReport(
   property: Property,
   found: TraceFinding,
-  options: Pick<AuditOptions, "level" | "outDir"> & { readonly now?: Date },
+  /** `recorder`: how the trace reached the pruner (its header), which names the flag its fix is replayed with. */
+  options: Pick<AuditOptions, "level" | "outDir"> & { readonly now?: Date; readonly recorder?: TraceHeader["recorder"] },
   implementation: Implementation,
 ) {
   const { finding, origin, exchange } = found;
@@ -276,7 +289,7 @@ export function exchangeReport(
   // checked by auditing a recording of the fixed pruner.
   const replay =
     origin.standalone === true
-      ? `${report.replay} --cmd '<your fixed adapter>'`
+      ? `${report.replay} ${options.recorder === "module" ? "--impl '<your fixed module>'" : "--cmd '<your fixed adapter>'"}`
       : `prunecheck audit <a trace recorded from the fixed pruner> --property ${property.id}`;
   return { ...report, replay };
 }

@@ -98,8 +98,8 @@ Judges recorded exchanges (docs/trace.md) with the properties \`run\` checks, of
 in one streaming pass per file, following each conversation's spans from one exchange to the next, with
 a live line of files, bytes and exchanges on a TTY (a status line every few seconds off one).
 Properties that need the implementation to answer again (deterministic, budget-reachable) are skipped
-as not judged, unless --cmd or --impl names it: then it is asked again beside each exchange that did not
-use the model (whose answers a trace does not hold), and files are audited one at a time. The objects a
+as not judged, unless --cmd or --impl names it: then it is asked again beside each exchange (the same
+request facing the model answers the trace recorded), and files are audited one at a time. The objects a
 pruner was handed (inputs-immutable) are never in a trace. A violation's report points at the trace's
 file and line; one whose exchange breaks the property alone replays on the fixed implementation with
 --cmd or --impl.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ModelAnswer, ModelCall } from "../wire/model.ts";
+import { ModelAnswer, type ModelCall } from "../wire/model.ts";
 import type { Span } from "../wire/window.ts";
 import { isPreconditionBearing } from "../wire/tags.ts";
 import { Paraphrase, paraphrase } from "./paraphrase.ts";
@@ -32,6 +32,11 @@ export const ModelAnswerSpec = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("error"), message: z.string() }),
   /** The model does not answer in time, as the client library reports it. */
   z.strictObject({ kind: z.literal("timeout") }),
+  /**
+   * What a recorded model answered, word for word: an audit asks the implementation again with the answers
+   * its trace holds, so that its second answer faces the same model as its first. Never generated.
+   */
+  z.strictObject({ kind: z.literal("recorded"), answer: ModelAnswer }),
 ]);
 export type ModelAnswerSpec = z.infer<typeof ModelAnswerSpec>;
 
@@ -47,6 +52,7 @@ const INVENTED = "model-invented";
  * sequence of calls, and a model that misstates also misjudges, as the seed's did.
  */
 export function answerCall(spec: ModelAnswerSpec, call: ModelCall, spans: ReadonlyMap<string, Span>): ModelAnswer {
+  if (spec.kind === "recorded") return spec.answer;
   if (spec.kind === "error") return { ok: false, error: { code: "error", message: spec.message } };
   if (spec.kind === "timeout") return { ok: false, error: { code: "timeout", message: TIMEOUT_MESSAGE } };
   const shown = call.span_ids.flatMap((id) => {

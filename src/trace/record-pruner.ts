@@ -37,7 +37,7 @@ export function recordPruner(pruner: Pruner, write: (line: string) => void, opti
   const now = options.now ?? (() => new Date());
   const named = options.conversation;
   const conversationNow = typeof named === "function" ? named : () => named;
-  write(JSON.stringify(traceHeader(now(), { name: pruner.name, capabilities: ["prune", ...pruner.capabilities.filter((c) => c !== "prune")] })));
+  write(JSON.stringify(traceHeader(now(), "module", { name: pruner.name, capabilities: ["prune", ...pruner.capabilities.filter((c) => c !== "prune")] })));
   let nextId = 1;
   const record = async (request: OperationRequest, answer: () => Window | Promise<Window>, model?: readonly ModelExchange[]): Promise<Window> => {
     const sent = JSON.stringify(request);

@@ -93,7 +93,7 @@ export class StdioRecording {
   #header(implementation?: TraceHeader["implementation"]): void {
     if (this.#headerWritten) return;
     this.#headerWritten = true;
-    this.#write(JSON.stringify(traceHeader(this.#date(), implementation)));
+    this.#write(JSON.stringify(traceHeader(this.#date(), "stdio", implementation)));
   }
 
   #now(): string {

@@ -18,13 +18,25 @@ export const TraceHeader = z
     implementation: z.strictObject({ name: ImplementationName, capabilities: z.array(z.string()) }).optional(),
     /** When recording started (ISO 8601). */
     created: z.iso.datetime().optional(),
+    /**
+     * How the recorded pruner was reached, so a report names the flag that runs its fix: `module`, a JS/TS
+     * pruner recorded in process (recordPruner; --impl); `stdio`, an adapter (`prunecheck record`; --cmd).
+     * Absent: not said (the Python kit's in-process recorder, whose pruner is run through its adapter: --cmd).
+     */
+    recorder: z.enum(["module", "stdio"]).optional(),
   })
   .meta({ id: "TraceHeader", description: "The first line of a prunecheck trace." });
 export type TraceHeader = z.infer<typeof TraceHeader>;
 
 /** The header a recorder writes first: this format and version, what it records when it knows, and when it started. */
-export function traceHeader(created: Date, implementation?: TraceHeader["implementation"]): TraceHeader {
-  return { format: TRACE_FORMAT, version: TRACE_VERSION, ...(implementation === undefined ? {} : { implementation }), created: created.toISOString() };
+export function traceHeader(created: Date, recorder: NonNullable<TraceHeader["recorder"]>, implementation?: TraceHeader["implementation"]): TraceHeader {
+  return {
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    ...(implementation === undefined ? {} : { implementation }),
+    created: created.toISOString(),
+    recorder,
+  };
 }
 
 /**

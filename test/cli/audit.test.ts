@@ -78,7 +78,7 @@ describe("prunecheck audit of a trace recorded from the naive Python pruner duri
     // The naive pruner compacts nothing: there is nothing to judge, not nothing to ask.
     expect(result("budget-reachable")).toMatchObject({ status: "skipped", reason: "no compact exchange in the trace" });
     expect(reasked.stdout).toMatch(
-      /^prunecheck audit: asking naive-python again beside each exchange that did not use the model, for budget-reachable, deterministic$/m,
+      /^prunecheck audit: asking naive-python again beside each exchange \(facing the model's recorded answers where it used the model\), for budget-reachable, deterministic$/m,
     );
   });
 
