@@ -8,7 +8,7 @@ Usage:
   prunecheck run     [--cmd "<shell command>" | --impl <module>] [options]   check an implementation
   prunecheck replay  <report.json> [--cmd … | --impl … | --trust-target]    re-run one counterexample
   prunecheck fuzz    [--cmd … | --impl …] [--time 30s] [--shard i/n]         a time-budgeted campaign
-  prunecheck record  --cmd "<adapter>" --trace FILE                         an adapter, recorded to a trace
+  prunecheck record  --cmd "<adapter>" | --impl <module> --trace FILE      an adapter or a module, recorded
   prunecheck audit   <trace.jsonl…> [--level …] [--lenient]                  judge recorded exchanges offline
   prunecheck merge   <summary.json…> [--out DIR]                             combine shard summaries
   prunecheck matrix  --config prunecheck.matrix.json [--out DIR] [--check FILE]  the conformance matrix
@@ -82,14 +82,16 @@ generates random rounds until the budget is spent or every property has a counte
   --junit FILE                  also write JUnit XML
 
 Exit codes as for run; 130 after Ctrl-C, with the summary and reports of what finished written.`,
-  record: `prunecheck record --cmd "<adapter command>" --trace FILE [--conversation ID]
+  record: `prunecheck record (--cmd "<adapter command>" | --impl <module>) --trace FILE [--conversation ID]
 
-Is an adapter: give it wherever the runtime (or \`prunecheck run --cmd\`) starts your stdio adapter. It
-starts the adapter with sh -c, passes every byte both ways unchanged, and writes one trace line
-(docs/trace.md) per exchange to FILE, at once, so a killed recorder loses nothing it saw. The adapter's
-stderr is its own; the recorder exits with the adapter's exit code.
+Is an adapter: give it wherever the runtime (or \`prunecheck run --cmd\`) starts your stdio adapter. With
+--cmd it starts the adapter with sh -c, passes every byte both ways unchanged, and exits with the
+adapter's exit code; its stderr is its own. With --impl it serves the TS/JS module itself over stdio
+protocol 1.1 (its model calls go to the runtime as model lines) and exits 0 at shutdown. Either way it
+writes one trace line (docs/trace.md) per exchange to FILE, at once, so a killed recorder loses nothing it saw.
 
   --cmd "<command>"   the adapter to record, as for run
+  --impl <path>       a TS/JS module exporting a pruner, as for run: served and recorded
   --trace FILE        the trace to write (replaced if it exists)
   --conversation ID   the conversation id every exchange is recorded under; it ends when the adapter exits`,
   audit: `prunecheck audit <trace.jsonl>… [--cmd "<shell command>" | --impl <module>] [options]

@@ -10,6 +10,10 @@ import { WIRE_LIMITS } from "../wire/limits.ts";
 import { StdioRecording } from "../trace/record-stdio.ts";
 import { LineReader } from "../transport/line-reader.ts";
 import { parse } from "./args.ts";
+import { createInterface } from "node:readline";
+import { loadPruner } from "../engine/target.ts";
+import { recordPruner } from "../trace/record-pruner.ts";
+import { serveModule } from "../transport/serve-module.ts";
 import { renderUsage } from "./help.ts";
 
 /**
@@ -21,6 +25,7 @@ import { renderUsage } from "./help.ts";
 export async function recordCommand(argv: readonly string[], io: Io): Promise<number> {
   const { values } = parse("record", argv, {
     cmd: { type: "string" },
+    impl: { type: "string" },
     trace: { type: "string" },
     conversation: { type: "string" },
     help: { type: "boolean", short: "h" },
@@ -29,19 +34,21 @@ export async function recordCommand(argv: readonly string[], io: Io): Promise<nu
     io.line(renderUsage("record"));
     return 0;
   }
-  if (values.cmd === undefined || values.trace === undefined)
+  if ((values.cmd === undefined) === (values.impl === undefined) || values.trace === undefined)
     throw new InputError(
       "usage",
-      "record needs --cmd (the adapter to record) and --trace (the file to write)",
-      'prunecheck record --cmd "python3 adapter.py" --trace run.jsonl',
+      "record needs --cmd (an adapter) or --impl (a TS/JS module), one of them, and --trace (the file to write)",
+      'prunecheck record --cmd "python3 adapter.py" --trace run.jsonl, or prunecheck record --impl ./my-pruner.ts --trace run.jsonl',
     );
+  if (values.impl !== undefined) return recordModule(values.impl, values.trace, values.conversation, io);
+  const command = values.cmd as string;
   const trace = openTrace(values.trace);
   const recording = new StdioRecording((line) => trace.write(line), values.conversation === undefined ? {} : { conversation: values.conversation });
   // Not detached: the adapter stays in the recorder's process group, so whoever stops the recorder stops both.
-  const child = spawn(values.cmd, { shell: true, stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(command, { shell: true, stdio: ["pipe", "pipe", "inherit"] });
   const exited = new Promise<number>((resolve) => {
     child.on("error", (error) => {
-      io.error(`prunecheck record: cannot start ${JSON.stringify(values.cmd)}: ${error.message}`);
+      io.error(`prunecheck record: cannot start ${JSON.stringify(command)}: ${error.message}`);
       resolve(2);
     });
     child.on("close", (code, signal) => resolve(code ?? 128 + (signal === null ? 0 : constants.signals[signal])));
@@ -79,6 +86,32 @@ export async function recordCommand(argv: readonly string[], io: Io): Promise<nu
     return code === 0 ? 2 : code;
   }
   return code;
+}
+
+/**
+ * `prunecheck record --impl <module> --trace FILE`: the module served over stdio as an adapter serves one
+ * (serveModule), each exchange recorded as recordPruner records it in process. Exits 0 at `shutdown` or the
+ * end of input, as an adapter does.
+ */
+async function recordModule(path: string, tracePath: string, conversation: string | undefined, io: Io): Promise<number> {
+  const pruner = await loadPruner(path);
+  const trace = openTrace(tracePath);
+  const recorded = recordPruner(pruner, (line) => trace.write(line), conversation === undefined ? {} : { conversation });
+  const input = createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  // The runtime going away (EPIPE on our stdout) must not kill the recorder before the trace is closed.
+  process.stdout.on("error", () => undefined);
+  await serveModule(
+    recorded,
+    { next: async () => ((await input.next()) as IteratorResult<string, undefined>).value, write: (line) => process.stdout.write(`${line}\n`) },
+    (text) => io.error(text),
+  );
+  if (conversation !== undefined) recorded.endConversation();
+  trace.close();
+  if (trace.failed !== null) {
+    io.error(`prunecheck record: writing ${tracePath} failed (${trace.failed}), so it ends at the last whole exchange before that.`);
+    return 2;
+  }
+  return 0;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ModelCall } from "../wire/model.ts";
+import { ModelFailure } from "../errors/model-failure.ts";
+import type { ModelAnswer, ModelCall } from "../wire/model.ts";
 import type { Budget } from "../wire/protocol.ts";
 
 /**
@@ -24,5 +25,28 @@ export function chooseCall(spanIds: readonly string[], options: { readonly budge
     span_ids: [...spanIds],
     ...(options.budget === undefined ? {} : { budget: options.budget }),
     ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
+  };
+}
+
+/**
+ * The Model a pruner is handed, over whatever answers its calls one at a time (the harness's script, or a
+ * runtime over stdio): a failed answer is a thrown ModelFailure; an answer of the other kind than asked is
+ * an empty one (no text, no choice), as a careless client library would hand it on.
+ */
+export function modelAnswering(ask: (call: ModelCall) => Promise<ModelAnswer> | ModelAnswer): Model {
+  const answered = async (call: ModelCall): Promise<ModelAnswer> => {
+    const answer = await ask(call);
+    if (!answer.ok) throw new ModelFailure(answer.error.code, answer.error.message);
+    return answer;
+  };
+  return {
+    async summarize(spanIds, prompt) {
+      const answer = await answered(summarizeCall(spanIds, prompt));
+      return "text" in answer ? { text: answer.text, ...(answer.provenance === undefined ? {} : { provenance: answer.provenance }) } : { text: "" };
+    },
+    async choose(spanIds, options = {}) {
+      const answer = await answered(chooseCall(spanIds, options));
+      return "evict_ids" in answer ? answer.evict_ids : [];
+    },
   };
 }

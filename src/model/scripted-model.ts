@@ -1,8 +1,7 @@
-import { ModelFailure } from "../errors/model-failure.ts";
 import type { ModelAnswer, ModelCall } from "../wire/model.ts";
 import type { Span } from "../wire/window.ts";
 import { answerCall, type ModelAnswerSpec } from "./answer.ts";
-import { chooseCall, summarizeCall, type Model } from "./model.ts";
+import { modelAnswering, type Model } from "./model.ts";
 
 /** One call the pruner made and what it was answered, in order: what a report's story quotes. */
 export interface ModelExchange {
@@ -40,20 +39,5 @@ export function scriptedAnswers(script: readonly ModelAnswerSpec[], window: { re
 /** The same answers as the `Model` an in-process pruner is handed: a failure is a thrown ModelFailure. */
 export function scriptedModel(script: readonly ModelAnswerSpec[], window: { readonly spans: readonly Span[] }): { model: Model; exchanges: ModelExchange[] } {
   const answers = scriptedAnswers(script, window);
-  const ask = (call: ModelCall): ModelAnswer => {
-    const answer = answers.answer(call);
-    if (!answer.ok) throw new ModelFailure(answer.error.code, answer.error.message);
-    return answer;
-  };
-  const model: Model = {
-    async summarize(spanIds, prompt) {
-      const answer = ask(summarizeCall(spanIds, prompt));
-      return "text" in answer ? { text: answer.text, ...(answer.provenance === undefined ? {} : { provenance: answer.provenance }) } : { text: "" };
-    },
-    async choose(spanIds, options = {}) {
-      const answer = ask(chooseCall(spanIds, options));
-      return "evict_ids" in answer ? answer.evict_ids : [];
-    },
-  };
-  return { model, exchanges: answers.exchanges };
+  return { model: modelAnswering((call) => answers.answer(call)), exchanges: answers.exchanges };
 }
