@@ -147,7 +147,7 @@ interface Written {
 
 /** The result's line, its report written (or, for a counterexample already reported, told in that report). */
 async function recordResult(result: PropertyResult, implementation: Parameters<typeof buildReport>[1], outDir: string, reports: Written): Promise<ResultLine> {
-  const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
+  const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: costOf(result) };
   if (result.status === "error") {
     const message = result.error instanceof Error ? result.error.message : String(result.error);
     return { ...base, message: `this is a bug in prunecheck, please report it: ${message}` };
@@ -177,7 +177,7 @@ async function recordResult(result: PropertyResult, implementation: Parameters<t
 
 /** The verdict of a property whose result could not be recorded: kept, with why its report is missing. */
 function unrecordedLine(result: PropertyResult, error: unknown): ResultLine {
-  const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: result.ms };
+  const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: costOf(result) };
   const why = `its report could not be written (${describeFailure(error).message})`;
   return result.status === "failed"
     ? { ...base, violated: result.violation.property.id, message: `${result.violation.finding.message}; ${why}` }
@@ -190,7 +190,12 @@ function interruptedLine(result: PropertyResult): ResultLine {
     status: "interrupted",
     runs: result.runs,
     requests: result.requests,
-    ms: result.ms,
+    ms: costOf(result),
     message: "stopped before it finished, so no verdict",
   };
+}
+
+/** What a property's line and JUnit test case give as its time: its share of the shared runs, and its own check. */
+function costOf(result: PropertyResult): number {
+  return result.shareMs ?? result.ms;
 }

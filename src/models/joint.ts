@@ -53,7 +53,15 @@ export async function* checkTogether(
     const first = small.get(property) as PropertyResult;
     const second = big.get(property);
     const result =
-      second === undefined ? first : { ...second, runs: first.runs + second.runs, requests: first.requests + second.requests, ms: first.ms + second.ms };
+      second === undefined
+        ? first
+        : {
+            ...second,
+            runs: first.runs + second.runs,
+            requests: first.requests + second.requests,
+            ms: first.ms + second.ms,
+            shareMs: (first.shareMs ?? first.ms) + (second.shareMs ?? second.ms),
+          };
     options.observer?.settled(result);
     yield result;
   }
@@ -67,13 +75,14 @@ interface Settings extends JointOptions {
 
 /** What one property made of the shared stream. */
 type Judged =
-  | { readonly status: "passed" | "interrupted"; readonly runs: number; readonly requests: number; readonly ms: number }
-  | { readonly status: "error"; readonly runs: number; readonly requests: number; readonly ms: number; readonly error: unknown }
+  | { readonly status: "passed" | "interrupted"; readonly runs: number; readonly requests: number; readonly ms: number; readonly share: number }
+  | { readonly status: "error"; readonly runs: number; readonly requests: number; readonly ms: number; readonly share: number; readonly error: unknown }
   | {
       readonly status: "failed";
       readonly runs: number;
       readonly requests: number;
       readonly ms: number;
+      readonly share: number;
       /** Index of the failing run in the seed's sequence: where the check alone starts. */
       readonly run: number;
       /**
@@ -95,7 +104,10 @@ const STREAM_DONE: unique symbol = Symbol("every property has its verdict");
 /** Runs the stream once, each property judging the runs of its budget until its first finding. */
 async function judgeTogether(driver: Driver, properties: readonly Property[], settings: Settings, stopped: () => boolean): Promise<Map<Property, Judged>> {
   const started = performance.now();
-  const tallies = new Map(properties.map((property) => [property, { runs: 0, requests: 0 }]));
+  // `share`: the time of each run (and of what fast-check did since the one before), divided among the
+  // properties that judged it, so a property's time says what it cost, not how long the stream ran.
+  const tallies = new Map(properties.map((property) => [property, { runs: 0, requests: 0, share: 0 }]));
+  let mark = started;
   const outcome = new Map<Property, Judged>();
   let run = -1;
   let interrupted = false;
@@ -122,11 +134,15 @@ async function judgeTogether(driver: Driver, properties: readonly Property[], se
       } catch (error) {
         if (!(error instanceof PropertyViolation)) throw error;
       }
-      const ms = performance.now() - started;
+      const now = performance.now();
+      const ms = now - started;
+      const slice = (now - mark) / judging.length;
+      mark = now;
       for (const property of judging) {
-        const tally = tallies.get(property) as { runs: number; requests: number };
+        const tally = tallies.get(property) as { runs: number; requests: number; share: number };
         tally.runs++;
         tally.requests += harness.requests;
+        tally.share += slice;
         const violation = harness.violations.get(property.id);
         if (violation !== undefined)
           outcome.set(property, { status: "failed", ...tally, ms, run, violation, value, ran: recorded.ran, beforeStop: !stopped() });
@@ -140,7 +156,7 @@ async function judgeTogether(driver: Driver, properties: readonly Property[], se
   const error = details.failed && details.errorInstance !== STREAM_DONE ? details.errorInstance : null;
   for (const property of properties) {
     if (outcome.has(property)) continue;
-    const tally = tallies.get(property) as { runs: number; requests: number };
+    const tally = tallies.get(property) as { runs: number; requests: number; share: number };
     outcome.set(property, error !== null ? { status: "error", ...tally, ms, error } : { status: interrupted ? "interrupted" : "passed", ...tally, ms });
   }
   return outcome;
@@ -205,12 +221,13 @@ function sharedFault(shrunk: PropertyResult, property: Property, found: Extract<
 }
 
 function common(property: Property, found: Judged, settings: Settings) {
-  return { property: property.id, level: settings.level, seed: settings.seed, runs: found.runs, requests: found.requests, ms: found.ms };
+  return { property: property.id, level: settings.level, seed: settings.seed, runs: found.runs, requests: found.requests, ms: found.ms, shareMs: found.share };
 }
 
 /** The check alone counts from the failing run; the stream's runs before it were this property's too. */
 function withStream(result: PropertyResult, found: Extract<Judged, { status: "failed" }>): PropertyResult {
-  const counted = { ...result, requests: result.requests + found.requests, ms: result.ms + found.ms };
+  // The check alone was this property's own: all of its time is its share.
+  const counted = { ...result, requests: result.requests + found.requests, ms: result.ms + found.ms, shareMs: result.ms + found.share };
   return counted.status === "failed" ? { ...counted, findMs: counted.findMs + found.ms } : counted;
 }
 

@@ -102,7 +102,14 @@ interface Common {
   readonly seed: number;
   readonly runs: number;
   readonly requests: number;
+  /** Time from the start of its check to its verdict. */
   readonly ms: number;
+  /**
+   * Its share of that time, where properties judged shared runs (checkTogether): each run's time divided
+   * among the properties that judged it, and its own check alone whole. What a property cost, for the
+   * summary and JUnit; absent where a property ran alone, whose share is `ms`.
+   */
+  readonly shareMs?: number;
 }
 
 /** A random run as a report recorded it; `runsToFailure` is the report's, since a replay skips those runs. */

@@ -16,9 +16,11 @@ describe("prunecheck record --impl, a TS/JS module served over stdio and recorde
   it("serves the model-driven example as the in-process run checks it, and its trace audits clean with every property judged", async () => {
     const dir = tempDir();
     const trace = join(dir, "model.jsonl");
-    const args = ["--level", "strict", "--runs", "40", "--seed", "2"];
-    const served = await spawnCli(["run", "--cmd", recordedModule(MODEL_PRUNER, trace), ...args, "--out", join(dir, "served")]);
-    const direct = await spawnCli(["run", "--impl", MODEL_PRUNER, ...args, "--out", join(dir, "direct")]);
+    const args = ["--level", "strict", "--runs", "15", "--seed", "2"];
+    const [served] = await Promise.all([
+      spawnCli(["run", "--cmd", recordedModule(MODEL_PRUNER, trace), ...args, "--out", join(dir, "served")]),
+      spawnCli(["run", "--impl", MODEL_PRUNER, ...args, "--out", join(dir, "direct")]),
+    ]);
 
     expect(served.code, served.stdout).toBe(0);
     // The same properties judged over stdio as in process: its model calls went to the harness as model lines.
@@ -38,7 +40,7 @@ describe("prunecheck record --impl, a TS/JS module served over stdio and recorde
     const dir = tempDir();
     const trace = join(dir, "broken.jsonl");
     const broken = join(PRUNERS, "drops-precondition.ts");
-    const run = await spawnCli(["run", "--cmd", recordedModule(broken, trace), "--runs", "20", "--seed", "1", "--out", join(dir, "run")]);
+    const run = await spawnCli(["run", "--cmd", recordedModule(broken, trace), "--runs", "10", "--seed", "1", "--out", join(dir, "run")]);
     expect(run.code).toBe(1);
 
     const audit = await spawnCli(["audit", trace, "--out", join(dir, "audit")]);
