@@ -52,6 +52,14 @@ function driftingSummary(): NonNullable<Pruner["summarizeWithModel"]> {
   };
 }
 
+/** The trace of the model-driven reference summarizing `small`'s one span with a model that answers `text`. */
+async function modelSummaryTrace(text: string): Promise<string[]> {
+  const lines: string[] = [];
+  const recorded = recordPruner(referenceModelPruner, (line) => lines.push(line));
+  await recorded.summarizeWithModel!(small, ["s1"], "sum", store, { summarize: async () => ({ text }), choose: async (ids) => ids });
+  return lines;
+}
+
 const options = (out: string, extra: object = {}) => ({ level: "core" as const, properties: PROPERTIES, outDir: join(dir, out), ...extra });
 
 describe("runAudit, a recorded trace judged as run judges a live pruner", () => {
@@ -219,10 +227,8 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
 
     // Issue 46: audit --impl skipped every exchange that used the model, though the trace records its answers.
     it("asks an exchange that used the model again facing the model's recorded answers, so a pruner true to its model is consistent", async () => {
-      const lines: string[] = [];
-      const recorded = recordPruner(referenceModelPruner, (line) => lines.push(line));
       // Not what the harness's model would say: asked again facing another model, the summary would differ.
-      await recorded.summarizeWithModel!(small, ["s1"], "sum", store, { summarize: async () => ({ text: "a summary of my own" }), choose: async (ids) => ids });
+      const lines = await modelSummaryTrace("a summary of my own");
       const file = join(dir, "model.jsonl");
       writeFileSync(file, `${lines.join("\n")}\n`);
       const summary = await runAudit([file], options("model", { reask: inProcessDriver(referenceModelPruner) }), memoryIo());
@@ -235,11 +241,8 @@ describe("runAudit, a recorded trace judged as run judges a live pruner", () => 
     });
 
     it("does not ask again about an exchange that used the model without its answers recorded", async () => {
-      const lines: string[] = [];
-      const recorded = recordPruner(referenceModelPruner, (line) => lines.push(line));
-      await recorded.summarizeWithModel!(small, ["s1"], "sum", store, { summarize: async () => ({ text: "a summary" }), choose: async (ids) => ids });
       const file = join(dir, "model-unrecorded.jsonl");
-      const withoutModel = lines.map((line) => {
+      const withoutModel = (await modelSummaryTrace("a summary")).map((line) => {
         const { model: _model, ...rest } = JSON.parse(line) as Record<string, unknown>;
         return JSON.stringify(rest);
       });

@@ -39,8 +39,20 @@ describe("prunecheck record --impl, a TS/JS module served over stdio and recorde
   it("records a broken module's exchanges, whose audit reports replay on a fixed module named with --impl", async () => {
     const dir = tempDir();
     const trace = join(dir, "broken.jsonl");
-    const broken = join(PRUNERS, "drops-precondition.ts");
-    const run = await spawnCli(["run", "--cmd", recordedModule(broken, trace), "--runs", "10", "--seed", "1", "--out", join(dir, "run")]);
+    const broken = join(PRUNERS, "drops-evicted.mjs");
+    const run = await spawnCli([
+      "run",
+      "--cmd",
+      recordedModule(broken, trace),
+      "--property",
+      "pointer-not-paraphrase",
+      "--runs",
+      "10",
+      "--seed",
+      "1",
+      "--out",
+      join(dir, "run"),
+    ]);
     expect(run.code).toBe(1);
 
     const audit = await spawnCli(["audit", trace, "--out", join(dir, "audit")]);
