@@ -159,8 +159,12 @@ async function recordResult(result: PropertyResult, implementation: Parameters<t
   // An adapter fault several properties met on one run was shrunk once, and has one report: the first's.
   const shared = result.sameFaultAs === undefined ? undefined : reports.byProperty.get(result.sameFaultAs);
   if (shared !== undefined) return { ...line, same_fault_as: result.sameFaultAs, report: shared };
-  // Properties that shrank to the very same run broke it on the same request: one report tells them all.
-  const counterexample = JSON.stringify(result.origin);
+  // Properties that failed on the same request of the very same run share one report, which tells them all.
+  // Which request counts too, by its place in the run (ids differ between checks): a run found on the shared
+  // stream, unshrunk, can break two properties at two requests.
+  const { pending, trace } = result.violation;
+  const failingAt = trace.filter((entry) => entry.kind === "request").length + (pending === null ? 0 : 1);
+  const counterexample = JSON.stringify([result.origin, failingAt]);
   const same = reports.byCounterexample.get(counterexample);
   if (same !== undefined) {
     same.report = alsoBreaks(same.report, result);

@@ -7,17 +7,13 @@ import { PROPERTIES } from "../../properties/index.ts";
 import { notJudgedReason } from "../../src/audit/judge.ts";
 import { shellQuote } from "../../src/reports/build.ts";
 import { TraceExchange } from "../../src/wire/trace.ts";
-import { cli, junitCases, lastLine, readReports, readSummary, ROOT, type Spawned, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
+import { cli, junitCases, lastLine, readReports, readSummary, recorderCommand, ROOT, type Spawned, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
 
 const SEED = 77;
-const BIN = join(ROOT, "bin", "prunecheck.js");
 const NAIVE = `python3 "${join(ROOT, "examples", "python", "naive.py")}"`;
 const PYTHON_REFERENCE = `python3 "${join(ROOT, "examples", "python", "adapter.py")}"`;
 
-/** `--cmd` for the recorder in front of an adapter: what a team puts where its runtime starts the adapter. */
-function recorded(adapter: string, trace: string): string {
-  return `"${process.execPath}" "${BIN}" record --cmd ${shellQuote(adapter)} --trace ${shellQuote(trace)}`;
-}
+const recorded = (adapter: string, trace: string) => recorderCommand({ cmd: adapter }, trace);
 
 function judgeable(ids: readonly string[]): string[] {
   return ids.filter((id) => notJudgedReason(PROPERTIES.find((property) => property.id === id) ?? PROPERTIES[0]!) === null);

@@ -8,9 +8,19 @@ import { memoryIo } from "../../src/console/io.ts";
 import { main } from "../../src/cli/main.ts";
 import type { RunSummary } from "../../src/reports/summary.ts";
 import { Report, withRequestsAsWritten } from "../../src/reports/report.ts";
+import { shellQuote } from "../../src/reports/build.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BIN = join(ROOT, "bin", "prunecheck.js");
+
+/**
+ * `--cmd` for `prunecheck record` in front of an adapter (`cmd`) or serving a module (`impl`), writing `trace`:
+ * what a team puts where its runtime starts the adapter.
+ */
+export function recorderCommand(target: { readonly cmd: string } | { readonly impl: string }, trace: string): string {
+  const recorded = "cmd" in target ? `--cmd ${shellQuote(target.cmd)}` : `--impl ${shellQuote(target.impl)}`;
+  return `"${process.execPath}" "${BIN}" record ${recorded} --trace ${shellQuote(trace)}`;
+}
 const ADAPTERS = join(ROOT, "test", "fixtures", "adapters");
 export const PRUNERS = join(ROOT, "test", "fixtures", "pruners");
 

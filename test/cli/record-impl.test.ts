@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PRUNERS, readReports, readSummary, ROOT, spawnCli, tempDir } from "./helpers.ts";
+import { PRUNERS, readReports, readSummary, recorderCommand, ROOT, spawnCli, tempDir } from "./helpers.ts";
 
-const BIN = join(ROOT, "bin", "prunecheck.js");
 const MODEL_PRUNER = join(ROOT, "examples", "typescript", "model-pruner.ts");
-const recordedModule = (module: string, trace: string) => `"${process.execPath}" "${BIN}" record --impl "${module}" --trace "${trace}"`;
+const recordedModule = (module: string, trace: string) => recorderCommand({ impl: module }, trace);
 
 /**
  * Issue 46: TypeScript was second-class for recording: `record` took only --cmd, audit --impl skipped every
