@@ -5,7 +5,7 @@ import type { Target } from "../reports/report.ts";
 import type { RunSummary } from "../reports/summary.ts";
 import { runSuite, type SuiteOptions } from "./suite.ts";
 import { describeTarget, openTarget } from "./target.ts";
-import { describeSeed } from "./seed.ts";
+import { describeSeed, recordedSeed } from "./seed.ts";
 import { summarizeFailure, withLastWords } from "./unfinished.ts";
 
 export interface GateOptions extends SuiteOptions {
@@ -20,12 +20,7 @@ export interface GateOptions extends SuiteOptions {
  */
 export async function runGate(target: Target, options: GateOptions, io: Io, signal?: AbortSignal): Promise<RunSummary> {
   checkRunOutputs(options.outDir, options.junit);
-  const run = {
-    level: options.level,
-    seed: options.seed,
-    ...(options.seedFrom?.from === "commit" ? { seed_commit: options.seedFrom.commit } : {}),
-    properties: options.properties.map((property) => property.id),
-  };
+  const run = { level: options.level, ...recordedSeed(options), properties: options.properties.map((property) => property.id) };
   return withLastWords(options, run, async () => {
     // The banner waits for the implementation, so a module or adapter that cannot start leaves stdout empty.
     io.progress(`starting ${describeTarget(target)} …`);

@@ -43,6 +43,11 @@ export function chooseSeed(flag: string | undefined, context: SeedContext = SYST
   );
 }
 
+/** The seed as summary.json records it: the value, and the commit it was derived from, when it was. */
+export function recordedSeed(options: { readonly seed: number; readonly seedFrom?: Seed | undefined }): { seed: number; seed_commit?: string } {
+  return { seed: options.seed, ...(options.seedFrom?.from === "commit" ? { seed_commit: options.seedFrom.commit } : {}) };
+}
+
 /** The seed a commit's runs are drawn from: the same on every machine and every rerun, spread over every seed. */
 export function seedFromCommit(commit: string): number {
   return createHash("sha256").update(`prunecheck seed:${commit}`).digest().readUInt32BE(0) & MAX_SEED;

@@ -13,7 +13,7 @@ import { InputError } from "../errors/input.ts";
 import type { Io } from "../console/io.ts";
 import { verdictLine } from "../console/verdict-line.ts";
 import { showProgress, systemClock } from "../console/progress.ts";
-import type { Seed } from "./seed.ts";
+import { recordedSeed, type Seed } from "./seed.ts";
 import { SuiteProgress, suiteLiveLine, suiteStatusLine } from "../console/suite-progress.ts";
 
 export interface SuiteOptions {
@@ -127,8 +127,7 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
     level: options.level,
     capabilities: driver.capabilities,
     seconds: (performance.now() - started) / 1000,
-    seed: options.seed,
-    ...(options.seedFrom?.from === "commit" ? { seed_commit: options.seedFrom.commit } : {}),
+    ...recordedSeed(options),
     interrupted: signal?.aborted ?? false,
     results,
     ...(failures[0] === undefined ? {} : { error: describeFailure(failures[0].error) }),

@@ -36,12 +36,12 @@ export function buildReport(result: Failure, implementation: Implementation, opt
 }
 
 /**
- * `report` telling one more property its counterexample breaks: `result` shrank to the very run the report
- * holds (the same origin), so it failed on the same request; its finding joins `also`, and the story says it.
+ * `report` telling one more property its counterexample breaks: `result` failed on the same request of the
+ * very run the report holds; its finding joins `also`, and the story says it.
  */
 export function alsoBreaks(report: Report, result: Failure): Report {
   const { property: info, finding } = result.violation;
-  const also = { property: { id: info.id, level: info.level, title: info.title, quote: info.quote }, checked_property: result.property, finding: { message: finding.message, span_id: finding.span_id ?? null } };
+  const also = { property: propertyOf(info), checked_property: result.property, finding: { message: finding.message, span_id: finding.span_id ?? null } };
   return { ...report, also: [...(report.also ?? []), also], story: [...report.story, `The same request breaks ${info.id} too: ${finding.message}.`] };
 }
 
@@ -76,7 +76,7 @@ function reportOf(result: Failure, implementation: Implementation, options: Repo
   const answerLine = pending !== null && violation.cause instanceof AdapterFault ? violation.cause.line : null;
   return {
     format: REPORT_FORMAT,
-    property: { id: info.id, level: info.level, title: info.title, quote: info.quote },
+    property: propertyOf(info),
     checked_property: result.property,
     level: result.level,
     implementation: { name: implementation.name, capabilities: [...implementation.capabilities], target: implementation.target },
@@ -158,4 +158,9 @@ export function targetFlags(target: Target): string[] {
     case "recorded":
       return [];
   }
+}
+
+/** A property as a report names it: its id, level, title and the seed sentence it enforces. */
+function propertyOf(info: Failure["violation"]["property"]): Report["property"] {
+  return { id: info.id, level: info.level, title: info.title, quote: info.quote };
 }
