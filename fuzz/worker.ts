@@ -2,7 +2,7 @@ import type { Driver } from "../src/transport/driver.ts";
 import { appliesTo, type Property } from "../src/models/property.ts";
 import { checkProperty, type RunObserver } from "../src/models/run.ts";
 import { PROPERTIES } from "../properties/index.ts";
-import { buildReport, type Implementation } from "../src/reports/build.ts";
+import { reportOn, type Implementation } from "../src/reports/build.ts";
 import { enumerateCases } from "../src/engine/exhaustive.ts";
 import type { ExhaustiveCase } from "../src/models/exhaustive-case.ts";
 import { caseReport, judgeCase, type CaseVerdict } from "../src/engine/judge-case.ts";
@@ -103,7 +103,16 @@ async function runExhaustive({ plan, driver, control, implementation, properties
     for (const [property, violation] of verdict.violations) {
       if (reported.has(property)) continue;
       reported.add(property);
-      const report = caseReport({ property, violation, testCase, index, level: plan.level, implementation, requests: verdict.requests, outDir: plan.outDir });
+      const report = await caseReport({
+        property,
+        violation,
+        testCase,
+        index,
+        level: plan.level,
+        implementation,
+        requests: verdict.requests,
+        outDir: plan.outDir,
+      });
       control.emit({ type: "found", found: { phase: "exhaustive", property, order: index, report } });
     }
     return true;
@@ -215,7 +224,7 @@ async function randomRound(
   // After a stop the driver refuses to send and the adapter is killed: the round's verdict is no verdict.
   if (control.stopped()) return false;
   if (result.status === "failed") {
-    const report = buildReport(result, implementation, { outDir: plan.outDir });
+    const report = await reportOn(result, implementation, { outDir: plan.outDir });
     control.emit({ type: "found", found: { phase: "random", property: property.id, order: round, report, roundSeed: seed } });
     return false;
   }

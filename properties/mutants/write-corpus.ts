@@ -56,7 +56,7 @@ async function auditedFromTrace(mutant: Mutant, killer: Report): Promise<Report[
   const checked = PROPERTIES.find((candidate) => candidate.id === chosen?.property);
   return chosen === undefined || checked === undefined
     ? []
-    : [exchangeReport(checked, chosen.smallest, { level: mutant.level, outDir: CORPUS, now: epoch() }, implementation)];
+    : [await exchangeReport(checked, chosen.smallest, { level: mutant.level, outDir: CORPUS, now: epoch() }, implementation)];
 }
 // A big-window mutant's entry would be megabytes, and replaying its shrink path takes minutes (see the corpus test).
 for (const mutant of MUTANTS.filter((each) => each.needsBigWindows !== true)) {

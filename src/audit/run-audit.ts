@@ -4,7 +4,7 @@ import { PropertyViolation } from "../errors/property-violation.ts";
 import { callLabel } from "../models/call-label.ts";
 import { notApplicableReason, type Level, type Property } from "../models/property.ts";
 import { addToCorpus } from "../engine/corpus.ts";
-import { buildReport, shellQuote, targetFlags, type Implementation } from "../reports/build.ts";
+import { buildReport, reportOn, shellQuote, targetFlags, type Implementation } from "../reports/build.ts";
 import type { Target } from "../reports/report.ts";
 import { quoteName } from "../reports/escape/name.ts";
 import { adapterProtocol } from "../models/adapter-protocol.ts";
@@ -231,7 +231,7 @@ async function verdict(
       : `; the report shows ${at(origin.file, origin.line)}, the smallest window`;
   // The implementation its own trace recorded, so a corpus entry names what a fixed build of it still answers to.
   const recorder = smallest.audit.header.recorder;
-  const report = exchangeReport(
+  const report = await exchangeReport(
     property,
     smallest.smallest,
     { ...options, ...(recorder === undefined ? {} : { recorder }) },
@@ -248,13 +248,13 @@ async function verdict(
 }
 
 /** The report of one exchange that broke a property: the run's report, its story and exchange from the trace. */
-export function exchangeReport(
+export async function exchangeReport(
   property: Property,
   found: TraceFinding,
   /** `recorder`: how the trace reached the pruner (its header), which names the flag its fix is replayed with. */
   options: Pick<AuditOptions, "level" | "outDir"> & { readonly now?: Date; readonly recorder?: TraceHeader["recorder"] },
   implementation: Implementation,
-) {
+): Promise<Report> {
   const { finding, origin, exchange } = found;
   const { id: _id, ...call } = exchange.request;
   const label = callLabel(call as OperationCall);
@@ -265,11 +265,15 @@ export function exchangeReport(
       kind: "request",
       label,
       exchange: { request: exchange.request, outcome: outcomeOf(exchange), ...(exchange.model === undefined ? {} : { model: exchange.model }) },
+      // The model's recorded answers, word for word: the reference meets the same model for its conforming answer.
+      ...(exchange.model === undefined || exchange.model.length === 0
+        ? {}
+        : { script: exchange.model.map(({ answer }) => ({ kind: "recorded" as const, answer })) }),
     },
     // What the implementation answered when the audit asked it again, as a run's probes are told.
     ...(found.probes ?? []).map(({ name, exchange: asked }) => ({ kind: "probe" as const, label: PROBES[name].label, exchange: asked })),
   ];
-  const report = buildReport(
+  const report = await reportOn(
     {
       property: property.id,
       level: options.level,

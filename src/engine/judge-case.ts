@@ -3,7 +3,7 @@ import { Harness } from "../models/harness.ts";
 import type { Level, Property } from "../models/property.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
 import { describeCase, type ExhaustiveCase } from "../models/exhaustive-case.ts";
-import { buildReport, targetFlags, type Implementation } from "../reports/build.ts";
+import { reportOn, targetFlags, type Implementation } from "../reports/build.ts";
 import type { Report } from "../reports/report.ts";
 import { stageCase } from "./exhaustive.ts";
 
@@ -39,7 +39,7 @@ export async function judgeCase(driver: Driver, testCase: ExhaustiveCase, proper
  * The report of a failing exhaustive case: its origin is the case and its position in the enumeration,
  * which the corpus replays, and `replay` is the fuzz command that finds it again.
  */
-export function caseReport(input: {
+export async function caseReport(input: {
   readonly property: string;
   readonly violation: PropertyViolation;
   readonly testCase: ExhaustiveCase;
@@ -48,8 +48,8 @@ export function caseReport(input: {
   readonly implementation: Implementation;
   readonly requests: number;
   readonly outDir: string;
-}): Report {
-  const report = buildReport(
+}): Promise<Report> {
+  const report = await reportOn(
     {
       property: input.property,
       level: input.level,

@@ -1,7 +1,7 @@
 import type { Driver } from "../transport/driver.ts";
 import type { Level, Property } from "../models/property.ts";
 import { checkProperty } from "../models/run.ts";
-import { buildReport, type Implementation } from "../reports/build.ts";
+import { reportOn, type Implementation } from "../reports/build.ts";
 import type { Report } from "../reports/report.ts";
 import type { CorpusEntry } from "./corpus.ts";
 import type { ExhaustiveOrigin, RandomOrigin, TraceOrigin } from "../models/origin.ts";
@@ -72,7 +72,7 @@ async function replayExchange(driver: Driver, property: Property, origin: TraceO
   });
   const requests = 1 + (probes?.length ?? 0);
   if (found === undefined) return { verdict: "passes", requests };
-  const fresh = exchangeReport(
+  const fresh = await exchangeReport(
     property,
     { finding: found.finding, origin, exchange, ...(probes === undefined ? {} : { probes }) },
     context,
@@ -85,7 +85,7 @@ async function replayCase(driver: Driver, property: Property, origin: Exhaustive
   const { requests, violations } = await judgeCase(driver, origin.case, [property], context.level);
   const violation = violations.get(property.id);
   if (violation === undefined) return { verdict: "passes", requests };
-  const fresh = caseReport({
+  const fresh = await caseReport({
     property: property.id,
     violation,
     testCase: origin.case,
@@ -121,7 +121,7 @@ async function replayRun(driver: Driver, property: Property, origin: RandomOrigi
   if (result.runs === 0) return lost;
   switch (result.status) {
     case "failed":
-      return { verdict: "still-fails", report: buildReport(result, context.implementation, { outDir: context.outDir }), requests: result.requests };
+      return { verdict: "still-fails", report: await reportOn(result, context.implementation, { outDir: context.outDir }), requests: result.requests };
     case "error":
       return { verdict: "error", message: result.error instanceof Error ? result.error.message : String(result.error) };
     default:

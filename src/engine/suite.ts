@@ -4,7 +4,7 @@ import { bigWindowRunsFor, type PropertyResult } from "../models/run.ts";
 import { checkTogether } from "../models/joint.ts";
 import { appliesTo, notApplicableReason, type Level, type Property } from "../models/property.ts";
 import { adapterProtocol } from "../models/adapter-protocol.ts";
-import { alsoBreaks, buildReport, modelConforming } from "../reports/build.ts";
+import { alsoBreaks, reportOn, type Implementation } from "../reports/build.ts";
 import type { Report, Target } from "../reports/report.ts";
 import { skippedLine, summarizeRun, summaryLine, type ResultLine, type RunSummary } from "../reports/summary.ts";
 import { describeFailure } from "../reports/unfinished.ts";
@@ -145,7 +145,7 @@ interface Written {
 }
 
 /** The result's line, its report written (or, for a counterexample already reported, told in that report). */
-async function recordResult(result: PropertyResult, implementation: Parameters<typeof buildReport>[1], outDir: string, reports: Written): Promise<ResultLine> {
+async function recordResult(result: PropertyResult, implementation: Implementation, outDir: string, reports: Written): Promise<ResultLine> {
   const base = { property: result.property, status: result.status, runs: result.runs, requests: result.requests, ms: costOf(result) };
   if (result.status === "error") {
     const message = result.error instanceof Error ? result.error.message : String(result.error);
@@ -170,8 +170,7 @@ async function recordResult(result: PropertyResult, implementation: Parameters<t
     await writeReport(outDir, same.report);
     return { ...line, same_counterexample_as: same.property, report: same.stem };
   }
-  const conforming = await modelConforming(result);
-  const built = buildReport(result, implementation, { outDir, ...(conforming === undefined ? {} : { conforming }) });
+  const built = await reportOn(result, implementation, { outDir });
   const report = await writeReport(outDir, built);
   reports.byProperty.set(result.property, report);
   reports.byCounterexample.set(counterexample, { property: result.property, stem: report, report: built });

@@ -4,7 +4,7 @@ import type { PropertyResult } from "../models/run.ts";
 import type { Origin } from "../models/origin.ts";
 import { REPORT_FORMAT, type Report, type Target } from "./report.ts";
 import { lastRequest, tellStory } from "./story.ts";
-import { conformingAnswer, conformingModelAnswer } from "./conforming-answer.ts";
+import { conformingAnswer, conformingModelAnswer, type Conforming } from "./conforming-answer.ts";
 import { boundReport } from "./bound.ts";
 import { excerptReport, type Judged } from "./excerpt.ts";
 import type { Exchange } from "../transport/driver.ts";
@@ -27,7 +27,7 @@ export interface ReportOptions {
   readonly outDir: string;
   readonly now?: Date;
   /** The conforming answer to tell, where the caller computed it (modelConforming); else the reference's, where it applies. */
-  readonly conforming?: Outcome | null;
+  readonly conforming?: Conforming | null;
 }
 
 export function buildReport(result: Failure, implementation: Implementation, options: ReportOptions): Report {
@@ -60,10 +60,20 @@ function judgedRequests(violation: Failure["violation"]): Judged[] {
  * awaited, so the caller computes it and hands it to buildReport. Undefined where buildReport's own applies;
  * null where a text the run's trace cut would make the reference answer another request.
  */
-export async function modelConforming(result: Failure): Promise<Outcome | null | undefined> {
+export async function modelConforming(result: Failure): Promise<Conforming | null | undefined> {
   const failing = result.violation.pending === null ? lastRequest(result.violation.trace) : undefined;
   if (failing?.script === undefined) return undefined;
   return (failing.cut ?? 0) > 0 ? null : conformingModelAnswer(failing.exchange.request, failing.script);
+}
+
+/**
+ * buildReport, telling the conforming answer where a model-driven pruner's failing request met a model
+ * (modelConforming): what every caller that writes a report uses, so no report of a model-driven pruner
+ * goes without the expected answer the reference can give.
+ */
+export async function reportOn(result: Failure, implementation: Implementation, options: Omit<ReportOptions, "conforming">): Promise<Report> {
+  const conforming = await modelConforming(result);
+  return buildReport(result, implementation, { ...options, ...(conforming === undefined ? {} : { conforming }) });
 }
 
 function reportOf(result: Failure, implementation: Implementation, options: ReportOptions): Report {
@@ -94,6 +104,7 @@ function reportOf(result: Failure, implementation: Implementation, options: Repo
       pending,
       pending === null && failing !== undefined ? (options.conforming !== undefined ? options.conforming : conformingFor(failing.exchange)) : null,
       answerLine,
+      info,
     ),
     requests: pending === null ? requests : [...requests, pending],
     response: pending === null ? (failing?.exchange.outcome ?? null) : null,
@@ -109,7 +120,7 @@ function reportOf(result: Failure, implementation: Implementation, options: Repo
 }
 
 /** The reference's answer to the failing request, where it depends on that request alone (no model). */
-function conformingFor(exchange: Exchange): Outcome | null {
+function conformingFor(exchange: Exchange): Conforming | null {
   const { request } = exchange;
   // A model-driven pruner's exchange records its calls, none when it made none: then its answer rests on the request alone.
   const usedModel = (exchange.model ?? []).length > 0 || (request.op === "summarize" && request.summary_text === undefined);

@@ -6,18 +6,28 @@ import type { OperationRequest, Outcome } from "../wire/protocol.ts";
 import type { Window } from "../wire/window.ts";
 
 /**
+ * A conforming answer to tell in a report, and whether the model's words decided it: then it is one answer
+ * a conforming pruner could give facing that model, not the one it owed, and the report says which rule
+ * every such answer keeps.
+ */
+export interface Conforming {
+  readonly outcome: Outcome;
+  readonly modelDecided: boolean;
+}
+
+/**
  * One conforming answer to `request`: the reference's. A report tells it beside the answer that broke the
  * condition, so a reader sees what should have come back, not only what did ("refused with key_missing",
  * "a pointer whose key resolves"). Null where the reference's answer is not the request's alone: a summary
  * or compaction the model writes depends on the model's answers, which the reference would not ask alike.
  */
-export function conformingAnswer(request: OperationRequest, usedModel: boolean): Outcome | null {
+export function conformingAnswer(request: OperationRequest, usedModel: boolean): Conforming | null {
   if (usedModel) return null;
   try {
     // The reference answers at once: its methods return a window, never a promise.
-    return { ok: true, window: callPruner(referencePruner, request, undefined) as Window };
+    return { outcome: { ok: true, window: callPruner(referencePruner, request, undefined) as Window }, modelDecided: false };
   } catch (error) {
-    return { ok: false, error: toWireError(error) };
+    return { outcome: { ok: false, error: toWireError(error) }, modelDecided: false };
   }
 }
 
@@ -27,13 +37,16 @@ export function conformingAnswer(request: OperationRequest, usedModel: boolean):
  * model that answers its calls from the same script (src/model/answer.ts), so it meets the same model. Where
  * the model's words decide the answer (a summary's text), the reference's is one a conforming pruner could
  * give facing that model; where they do not (a refusal owed, a compact that never needed the model), it is
- * the answer any conforming pruner owed (issue 46: no report on a model-driven pruner said either).
+ * the answer any conforming pruner owed (issue 46: no report on a model-driven pruner said either). The
+ * model decided it when the reference asked the model and then succeeded: a refusal it owes whatever the
+ * model says, and one the model's failure makes (model_failed) is owed by every pruner facing that failure.
  */
-export async function conformingModelAnswer(request: OperationRequest, script: readonly ModelAnswerSpec[]): Promise<Outcome> {
-  const model = usesModel(request, referenceModelPruner.capabilities) ? scriptedModel(script, request.window).model : undefined;
+export async function conformingModelAnswer(request: OperationRequest, script: readonly ModelAnswerSpec[]): Promise<Conforming> {
+  const scripted = usesModel(request, referenceModelPruner.capabilities) ? scriptedModel(script, request.window) : undefined;
   try {
-    return { ok: true, window: (await callPruner(referenceModelPruner, request, model)) as Window };
+    const window = (await callPruner(referenceModelPruner, request, scripted?.model)) as Window;
+    return { outcome: { ok: true, window }, modelDecided: (scripted?.exchanges.length ?? 0) > 0 };
   } catch (error) {
-    return { ok: false, error: toWireError(error) };
+    return { outcome: { ok: false, error: toWireError(error) }, modelDecided: false };
   }
 }

@@ -111,6 +111,18 @@ describe("the story says what a conforming pruner would have answered", () => {
     expect(story.filter((line) => line.startsWith("A conforming pruner"))).toEqual([
       "A conforming pruner facing the same model could have answered as the reference does: it refused with UnrecoverablePruneError (model_failed).",
     ]);
+    // A refusal the model's failure makes is owed by every pruner facing it: no rule to add.
+    expect(story.join("\n")).not.toContain("one conforming answer, not the only one");
+  });
+
+  it("where the model's words decide the answer, the rule every conforming answer keeps (issue 46)", async () => {
+    const story = await storyOf(trustsModelProvenance.pruner, provenanceResolvesProperty);
+
+    const told = story.findIndex((line) => line.startsWith("A conforming pruner facing the same model could have answered as the reference does: it returned a window "));
+    expect(told).toBeGreaterThan(-1);
+    expect(story[told + 1]).toBe(
+      "That answer follows from what the model said, so it is one conforming answer, not the only one; any answer conforms that keeps provenance-resolves's rule: Summaries carry provenance that resolves byte-exact.",
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import { capText } from "../errors/cap-text.ts";
 import { describeDifference } from "../models/text-difference.ts";
 import { dequal } from "dequal/lite";
 import { excerptWindow, idsThatMatter } from "./excerpt.ts";
+import type { Conforming } from "./conforming-answer.ts";
 
 /**
  * The counterexample told as a short story, the way Elle explains an anomaly: who the spans are, what the
@@ -26,9 +27,11 @@ export function tellStory(
   finding: { readonly message: string; readonly span_id?: string | null | undefined },
   name: string,
   unanswered: Request | null = null,
-  conforming: Outcome | null = null,
+  conforming: Conforming | null = null,
   /** What the adapter wrote in answer to `unanswered`, when a line it wrote was the fault. */
   answerLine: string | null = null,
+  /** The property the finding breaks: its rule is what any answer the model's words decide had to keep. */
+  property: { readonly id: string; readonly title: string } | null = null,
 ): string[] {
   const implementation = quoteName(name);
   const failing = unanswered === null ? lastRequest(trace) : undefined;
@@ -48,9 +51,14 @@ export function tellStory(
     }
     // What should have come back, where it differs from what did (a pruner can break a property with the
     // right answer, by mutating the request, say).
-    if (conforming !== null && !sameAnswer(conforming, outcome)) {
+    if (conforming !== null && !sameAnswer(conforming.outcome, outcome)) {
       const facing = failing.script === undefined ? "" : " facing the same model";
-      lines.push(`A conforming pruner${facing} could have answered as the reference does: ${answer(conforming)}.`);
+      lines.push(`A conforming pruner${facing} could have answered as the reference does: ${answer(conforming.outcome)}.`);
+      // Where the model's words decide the answer, the reference's is one of many a conforming pruner could
+      // give, so the reader needs what they all have in common: the rule (issue 46).
+      if (conforming.modelDecided && property !== null) {
+        lines.push(`That answer follows from what the model said, so it is one conforming answer, not the only one; any answer conforms that keeps ${property.id}'s rule: ${property.title}.`);
+      }
     }
   }
   if (unanswered !== null) {
