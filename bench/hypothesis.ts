@@ -1,21 +1,23 @@
 /**
- * `npx tsx bench/hypothesis.ts [--seeds 1,2,3]`: prunecheck's time to a full verdict against a hand-written
+ * `npx tsx bench/hypothesis.ts [--seeds 1,2,3] [--write]`: prunecheck's time to a full verdict against a hand-written
  * Hypothesis property's time to its first failure, on sixteen prune-only pruners with one fault each
  * (bench/hypothesis/faulty_prune.py), as issue 46 measured them. For each pruner and seed:
  * - the Hypothesis property (bench/hypothesis/property.py): one prune call in process, checked against the
- *   Python kit's reference, stopping at its first failure, shrunk; its own clock and the process's wall time;
+ *   Python kit's reference, stopping at its first failure, shrunk, seeded with the same seed; its own clock
+ *   and the process's wall time;
  * - `prunecheck run --cmd "python3 faulty_prune.py FAULT"` over stdio at its defaults: every applicable
  *   property judged, every report written; wall time, from the shell's start to its exit.
  * And the floor under any harness: the reference's requests of one default run (recorded by a `tee` in
  * front of the adapter) piped through the same Python adapter with nothing checked, and Node's start.
- * Needs python3 with hypothesis (Debian: python3-hypothesis) and `npm run build`. A one-off measurement
- * for docs/performance.md, never part of `npm test`: about two minutes a seed.
+ * Needs python3 with hypothesis (Debian: python3-hypothesis) and `npm run build`. `--write`: into
+ * docs/performance.md. A measurement, never part of `npm test`: about two minutes a seed.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { median } from "./measure.ts";
+import { publish } from "./write-doc.ts";
 
 const FAULTY = "bench/hypothesis/faulty_prune.py";
 const PROPERTY = "bench/hypothesis/property.py";
@@ -65,8 +67,8 @@ function prunecheck(fault: string, seed: number): Verdict {
   }
 }
 
-function hypothesis(fault: string): { seconds: number; wall: number; failed: boolean } {
-  const run = timed("python3", [PROPERTY, fault]);
+function hypothesis(fault: string, seed: number): { seconds: number; wall: number; failed: boolean } {
+  const run = timed("python3", [PROPERTY, fault, String(seed)]);
   const { failed, seconds } = JSON.parse(run.stdout) as { failed: boolean; seconds: number };
   return { seconds, wall: run.seconds, failed };
 }
@@ -93,7 +95,7 @@ let caughtByUs = 0;
 let caughtByThem = 0;
 for (const fault of faults()) {
   const verdicts = SEEDS.map((seed) => prunecheck(fault, seed));
-  const properties = SEEDS.map(() => hypothesis(fault));
+  const properties = SEEDS.map((seed) => hypothesis(fault, seed));
   const ourMedian = median(verdicts.map((verdict) => verdict.seconds));
   const theirMedian = median(properties.map((property) => property.seconds));
   ours.push(ourMedian);
@@ -110,14 +112,17 @@ for (const fault of faults()) {
 }
 const base = floor();
 const total = faults().length * SEEDS.length;
-process.stdout.write(
+await publish(
   [
+    `Measured ${new Date().toISOString().slice(0, 16)}Z on ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} at the end; seeds ${SEEDS.join(", ")}, each pruner's time the median over them.`,
+    "",
     `| pruner | Hypothesis found it | Hypothesis, to its first failure | prunecheck found it | reports | properties judged | prunecheck, to a full verdict (wall) | ratio |`,
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
     "",
-    `Medians: Hypothesis ${median(theirs).toFixed(2)} s on its own clock (${median(theirsWall).toFixed(2)} s for the process), prunecheck ${median(ours).toFixed(2)} s: **${(median(ours) / median(theirs)).toFixed(1)}x** (${(median(ours) / median(theirsWall)).toFixed(1)}x process to process). Found: Hypothesis ${caughtByThem} of ${total}, prunecheck ${caughtByUs} of ${total} (seeds ${SEEDS.join(", ")}).`,
-    `Floor: a default run sends ${base.megabytes.toFixed(0)} MB of requests; the adapter alone reads and answers them in ${base.adapterSeconds.toFixed(2)} s, and Node starts in ${base.nodeSeconds.toFixed(2)} s.`,
+    `Medians: Hypothesis ${median(theirs).toFixed(2)} s on its own clock (${median(theirsWall).toFixed(2)} s for the process), prunecheck ${median(ours).toFixed(2)} s: **${(median(ours) / median(theirs)).toFixed(1)}x** (${(median(ours) / median(theirsWall)).toFixed(1)}x process to process). Found: Hypothesis ${caughtByThem} of ${total}, prunecheck ${caughtByUs} of ${total}.`,
     "",
+    `Floor: a default run sends ${base.megabytes.toFixed(0)} MB of requests; the adapter alone reads and answers them in ${base.adapterSeconds.toFixed(2)} s, and Node starts in ${base.nodeSeconds.toFixed(2)} s.`,
   ].join("\n"),
+  "hypothesis",
 );

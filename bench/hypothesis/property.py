@@ -1,6 +1,6 @@
 """A hand-written Hypothesis property over one prune call, as a team would write before adopting prunecheck.
 
-python3 bench/hypothesis/property.py FAULT: checks faulty_prune's FAULT in process against the Python kit's
+python3 bench/hypothesis/property.py FAULT [SEED]: checks faulty_prune's FAULT in process against the Python kit's
 reference, stops at the first failure (shrunk), and prints one JSON line {"fault", "failed", "seconds"}.
 It is bench/hypothesis.ts's baseline: what prunecheck's time to a full verdict is compared with.
 """
@@ -10,7 +10,7 @@ import os
 import sys
 import time
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, seed, settings, strategies as st
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from faulty_prune import EXTRA, FAULTS  # noqa: E402
@@ -52,9 +52,10 @@ def outcome(prune, window, evict, store):
         return "refused", error.code
 
 
-def check(fault):
+def check(fault, at_seed):
     prune = {**FAULTS, **EXTRA}[fault]
 
+    @seed(at_seed)
     @settings(database=None, deadline=None)
     @given(cases())
     def prop(case):
@@ -78,6 +79,8 @@ def check(fault):
 
 if __name__ == "__main__":
     fault = sys.argv[1]
+    # Seeded as prunecheck's run is, so a row of the benchmark is the same comparison each time it is made.
+    at_seed = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     started = time.perf_counter()
-    failed = check(fault)
+    failed = check(fault, at_seed)
     print(json.dumps({"fault": fault, "failed": failed, "seconds": round(time.perf_counter() - started, 3)}))

@@ -101,16 +101,37 @@ type Judged =
  */
 const STREAM_DONE: unique symbol = Symbol("every property has its verdict");
 
+/**
+ * Runs of the stream in flight at once against a driver that runs elsewhere: the harness builds and checks
+ * one run's requests while the adapter answers another's, so neither waits on the other (one run at a time,
+ * a prune-only Python pruner's default run left the harness idle 1.9 s of its 5 s). Runs are independent
+ * (each request carries its whole window and store), and each property keeps the earliest run it fails at,
+ * so verdicts and counterexamples are those of one run at a time.
+ */
+export const STREAM_DEPTH = 4;
+
+/** One run of the stream: its place in the seed's sequence, who judged it, and what it cost. */
+interface Ran {
+  readonly run: number;
+  readonly judging: readonly Property[];
+  readonly requests: number;
+  readonly slice: number;
+}
+
 /** Runs the stream once, each property judging the runs of its budget until its first finding. */
 async function judgeTogether(driver: Driver, properties: readonly Property[], settings: Settings, stopped: () => boolean): Promise<Map<Property, Judged>> {
   const started = performance.now();
-  // `share`: the time of each run (and of what fast-check did since the one before), divided among the
+  // `slice`: the time of each run (and of what fast-check did since the one before), divided among the
   // properties that judged it, so a property's time says what it cost, not how long the stream ran.
-  const tallies = new Map(properties.map((property) => [property, { runs: 0, requests: 0, share: 0 }]));
   let mark = started;
-  const outcome = new Map<Property, Judged>();
+  const ledger: Ran[] = [];
+  const failures = new Map<Property, Omit<Extract<Judged, { status: "failed" }>, "runs" | "requests" | "share">>();
   let run = -1;
   let interrupted = false;
+  /** What broke a run other than a finding (a closed driver, a harness fault): it ends the stream as an error. */
+  let broken = null as { readonly error: unknown } | null;
+  const inFlight = new Set<Promise<void>>();
+  const depth = driver.concurrent === true ? STREAM_DEPTH : 1;
   const maxRuns = Math.max(...properties.map(settings.runsOf));
   const scenario = scenarioArb({
     ...(settings.maxCommands === undefined ? {} : { maxCommands: settings.maxCommands }),
@@ -118,46 +139,76 @@ async function judgeTogether(driver: Driver, properties: readonly Property[], se
     ...(driver.capabilities.includes("model") ? { model: true } : {}),
   });
   const hooks = observerHooks(settings.observer);
+  // A property that failed at an earlier run judges no later one; one whose failure is still in flight may.
+  const throwIfBroken = () => {
+    if (broken !== null) throw broken.error;
+  };
+  const failedBefore = (property: Property, index: number) => (failures.get(property)?.run ?? Infinity) < index;
+  const judgeRun = async (index: number, value: Scenario, judging: readonly Property[]) => {
+    const harness = new Harness(driver, judging, settings.level, { untilEveryPropertyFails: true, ...hooks });
+    const recorded = recordRuns(value.commands);
+    try {
+      await runScenario(driver, harness, { keyScheme: value.keyScheme, commands: recorded.commands });
+    } catch (error) {
+      if (!(error instanceof PropertyViolation)) {
+        broken ??= { error };
+        return;
+      }
+    }
+    const now = performance.now();
+    ledger.push({ run: index, judging, requests: harness.requests, slice: (now - mark) / judging.length });
+    mark = now;
+    for (const property of judging) {
+      const violation = harness.violations.get(property.id);
+      if (violation === undefined || failedBefore(property, index + 1)) continue;
+      failures.set(property, { status: "failed", ms: now - started, run: index, violation, value, ran: recorded.ran, beforeStop: !stopped() });
+    }
+    // A run counts once, however many properties judged it; a failing property checked alone repeats it uncounted.
+    settings.observer?.ran();
+  };
   const details = await fc.check(
     fc.asyncProperty(new ShrinkUntil(scenario, () => true), async (value) => {
+      throwIfBroken();
       run++;
-      const judging = properties.filter((property) => !outcome.has(property) && settings.runsOf(property) > run);
+      const judging = properties.filter((property) => !failedBefore(property, run) && settings.runsOf(property) > run);
       if (judging.length === 0) throw STREAM_DONE;
       if (stopped()) {
         interrupted = true;
         throw STREAM_DONE;
       }
-      const harness = new Harness(driver, judging, settings.level, { untilEveryPropertyFails: true, ...hooks });
-      const recorded = recordRuns(value.commands);
-      try {
-        await runScenario(driver, harness, { keyScheme: value.keyScheme, commands: recorded.commands });
-      } catch (error) {
-        if (!(error instanceof PropertyViolation)) throw error;
-      }
-      const now = performance.now();
-      const ms = now - started;
-      const slice = (now - mark) / judging.length;
-      mark = now;
-      for (const property of judging) {
-        const tally = tallies.get(property) as { runs: number; requests: number; share: number };
-        tally.runs++;
-        tally.requests += harness.requests;
-        tally.share += slice;
-        const violation = harness.violations.get(property.id);
-        if (violation !== undefined)
-          outcome.set(property, { status: "failed", ...tally, ms, run, violation, value, ran: recorded.ran, beforeStop: !stopped() });
-      }
-      // A run counts once, however many properties judged it; a failing property checked alone repeats it uncounted.
-      settings.observer?.ran();
+      const judged = judgeRun(run, value, judging);
+      inFlight.add(judged);
+      void judged.finally(() => inFlight.delete(judged));
+      while (inFlight.size >= depth) await Promise.race(inFlight);
+      throwIfBroken();
     }),
     { numRuns: maxRuns, seed: settings.seed, ...(settings.bigWindows ? { unbiased: true } : {}) },
   );
+  await Promise.all(inFlight);
   const ms = performance.now() - started;
-  const error = details.failed && details.errorInstance !== STREAM_DONE ? details.errorInstance : null;
+  const thrown = details.failed && details.errorInstance !== STREAM_DONE ? details.errorInstance : null;
+  const error = broken?.error ?? thrown;
+  // A property's tallies are of the runs it judged up to its failure, as if the runs had gone one at a time.
+  const tally = (property: Property) => {
+    const last = failures.get(property)?.run ?? Infinity;
+    const judged = ledger.filter((ran) => ran.run <= last && ran.judging.includes(property));
+    return {
+      runs: judged.length,
+      requests: judged.reduce((sum, ran) => sum + ran.requests, 0),
+      share: judged.reduce((sum, ran) => sum + ran.slice, 0),
+    };
+  };
+  // Failures first, in the order of their runs, then catalog order: the order a stream run one at a time finds them.
+  const failed = properties.filter((property) => failures.has(property));
+  failed.sort((a, b) => (failures.get(a)?.run ?? 0) - (failures.get(b)?.run ?? 0));
+  const outcome = new Map<Property, Judged>();
+  for (const property of failed) outcome.set(property, { ...(failures.get(property) as NonNullable<ReturnType<typeof failures.get>>), ...tally(property) });
   for (const property of properties) {
     if (outcome.has(property)) continue;
-    const tally = tallies.get(property) as { runs: number; requests: number; share: number };
-    outcome.set(property, error !== null ? { status: "error", ...tally, ms, error } : { status: interrupted ? "interrupted" : "passed", ...tally, ms });
+    outcome.set(
+      property,
+      error !== null ? { status: "error", ...tally(property), ms, error } : { status: interrupted ? "interrupted" : "passed", ...tally(property), ms },
+    );
   }
   return outcome;
 }
