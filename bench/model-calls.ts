@@ -9,8 +9,8 @@
  * is a line out and a line back, which the driver reads, answers and records.
  */
 import { fileURLToPath } from "node:url";
-import type { Model } from "../src/model/model.ts";
-import { scriptedModel } from "../src/model/scripted-model.ts";
+import type { Model } from "../src/llm/model.ts";
+import { scriptedModel } from "../src/llm/scripted-model.ts";
 import { compactWithModel, referenceModelPruner } from "../src/reference/index.ts";
 import { inProcessDriver } from "../src/transport/in-process.ts";
 import { openStdioDriver } from "../src/transport/stdio.ts";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ProbeName } from "../src/models/probes.ts";
-import type { ModelExchange } from "../src/model/scripted-model.ts";
+import type { ModelExchange } from "../src/llm/scripted-model.ts";
 import type { Level, Step } from "../src/models/property.ts";
 import type { Fact } from "../src/models/truth.ts";
 import type { OperationCall, OperationRequest, Outcome } from "../src/wire/protocol.ts";

@@ -15,7 +15,7 @@ export { HarnessError } from "./errors/harness.ts";
 export type { HarnessErrorCode } from "./errors/harness.ts";
 export { StoreConflictError } from "./errors/store.ts";
 export { ModelFailure } from "./errors/model-failure.ts";
-export type { Model } from "./model/model.ts";
+export type { Model } from "./llm/model.ts";
 export * from "./wire/index.ts";
 export {
   compactWithModel,

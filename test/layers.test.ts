@@ -59,6 +59,24 @@ describe("the layers", () => {
     expect(importsOf("src/matrix/run.ts")).toEqual(expect.arrayContaining(["src/engine/suite.ts", "src/engine/target.ts"]));
   });
 
+  it("have folder names a newcomer cannot take for one another (issue 47: src/model beside src/models, properties/trace beside src/trace)", () => {
+    const folders = ["src", "properties", "fuzz"].flatMap((tree) =>
+      readdirSync(join(ROOT, tree), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `${tree}/${entry.name}`),
+    );
+    const name = (folder: string) => folder.slice(folder.indexOf("/") + 1);
+    // Every tree's test data is its fixtures: one name for one thing, wherever it is.
+    const shared = new Set(["fixtures"]);
+    const confusable = folders.flatMap((a) =>
+      folders
+        .filter((b) => a < b && !shared.has(name(a)) && (name(a) === name(b) || `${name(a)}s` === name(b) || `${name(b)}s` === name(a)))
+        .map((b) => `${a} and ${b}`),
+    );
+    expect(folders).toEqual(expect.arrayContaining(["src/models", "src/llm", "src/trace", "properties/traceability"]));
+    expect(confusable).toEqual([]);
+  });
+
   it("are told apart by folder", () => {
     expect([
       layerOf("src/models/run.ts"),

@@ -5,7 +5,7 @@
  * takes it (openhuman 4461) leaves the model reasoning from nothing.
  * Must be caught by: model-failure-safe.
  */
-import type { Model } from "../../src/model/model.ts";
+import type { Model } from "../../src/llm/model.ts";
 import { summarize } from "../../src/reference/index.ts";
 import { askModel } from "../../src/reference/ask-model.ts";
 import type { Store, Window } from "../../src/wire/window.ts";

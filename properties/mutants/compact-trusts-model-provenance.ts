@@ -4,7 +4,7 @@
  * out, launders the summary's origin, and the compaction writes the claim down as fact.
  * Must be caught by: provenance-resolves.
  */
-import type { Model } from "../../src/model/model.ts";
+import type { Model } from "../../src/llm/model.ts";
 import { compactWithModel } from "../../src/reference/index.ts";
 import { withModel } from "./_internals/model-compaction.ts";
 import { alterModelReference, defineMutant } from "./mutant.ts";

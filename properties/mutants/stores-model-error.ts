@@ -6,7 +6,7 @@
  * Must be caught by: model-failure-safe.
  */
 import { ModelFailure } from "../../src/errors/model-failure.ts";
-import type { Model } from "../../src/model/model.ts";
+import type { Model } from "../../src/llm/model.ts";
 import { summarize } from "../../src/reference/index.ts";
 import type { Store, Window } from "../../src/wire/window.ts";
 import { alterModelReference, defineMutant } from "./mutant.ts";

@@ -4,7 +4,7 @@
  * compresses" — a model that claims a span it never saw, or leaves one out, launders the summary's origin.
  * Must be caught by: provenance-resolves.
  */
-import type { Model } from "../../src/model/model.ts";
+import type { Model } from "../../src/llm/model.ts";
 import { askModel, summaryTextOf } from "../../src/reference/ask-model.ts";
 import { summarize } from "../../src/reference/index.ts";
 import type { Store, Window } from "../../src/wire/window.ts";

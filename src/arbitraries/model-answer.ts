@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import type { ModelAnswerSpec } from "../model/answer.ts";
-import { PARAPHRASES } from "../model/paraphrase.ts";
+import type { ModelAnswerSpec } from "../llm/answer.ts";
+import { PARAPHRASES } from "../llm/paraphrase.ts";
 
 /** Summaries a pruner might take for its own markers, and the design note's laundered claim. */
 const LOOKALIKES = [

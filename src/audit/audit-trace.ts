@@ -4,7 +4,7 @@ import type { TraceOrigin } from "../models/origin.ts";
 import { readTrace } from "../trace/read-trace.ts";
 import type { Exchange } from "../transport/driver.ts";
 import { usesModel } from "../transport/in-process.ts";
-import type { ModelAnswerSpec } from "../model/answer.ts";
+import type { ModelAnswerSpec } from "../llm/answer.ts";
 import type { Capability, OperationCall } from "../wire/protocol.ts";
 import type { TraceExchange, TraceHeader } from "../wire/trace.ts";
 import { askProbes, ConversationTruth, judgeExchange, type ExchangeContext, type ProbeExchange } from "./judge.ts";

@@ -2,7 +2,7 @@ import { PROBES, probesOf, type ProbeName } from "../models/probes.ts";
 import type { Finding, Level, Property } from "../models/property.ts";
 import type { Exchange } from "../transport/driver.ts";
 import { usesModel } from "../transport/in-process.ts";
-import type { ModelExchange } from "../model/scripted-model.ts";
+import type { ModelExchange } from "../llm/scripted-model.ts";
 import type { Fact, Truth } from "../models/truth.ts";
 import type { OperationCall, OperationRequest, Outcome } from "../wire/protocol.ts";
 import type { TraceExchange } from "../wire/trace.ts";

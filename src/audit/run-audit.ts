@@ -16,7 +16,7 @@ import { capText } from "../errors/cap-text.ts";
 import type { Driver } from "../transport/driver.ts";
 import type { TraceEntry } from "../models/trace-entry.ts";
 import { PROBES } from "../models/probes.ts";
-import type { ModelAnswerSpec } from "../model/answer.ts";
+import type { ModelAnswerSpec } from "../llm/answer.ts";
 import type { TraceHeader } from "../wire/trace.ts";
 import { auditFiles } from "./audit-files.ts";
 import { AuditProgress } from "./audit-progress.ts";

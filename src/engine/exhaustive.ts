@@ -5,7 +5,7 @@ import { storeSnapshot } from "../models/harness.ts";
 import { callLabel } from "../models/call-label.ts";
 import { World, type CopyMode } from "../models/world.ts";
 import { operationsFor, type SpanForm } from "../models/input-space.ts";
-import type { ModelAnswerSpec } from "../model/answer.ts";
+import type { ModelAnswerSpec } from "../llm/answer.ts";
 
 /**
  * The bounded-exhaustive phase's cases (the small-scope hypothesis: most pruner faults show in a window of
@@ -44,7 +44,7 @@ export const MODEL_COMPACT_FRACTIONS = [0, 0.5, 0.75] as const;
 
 /**
  * What the model answers in the model-driven cases: one answer of each way the seed's failures arise
- * (src/model/answer.ts), the faithful one first. A careless summary answer also calls everything redundant.
+ * (src/llm/answer.ts), the faithful one first. A careless summary answer also calls everything redundant.
  */
 export const MODEL_ANSWERS: readonly ModelAnswerSpec[] = [
   { kind: "faithful" },

@@ -6,7 +6,7 @@ import { kindOf } from "../wire/window.ts";
 import type { Step } from "./property.ts";
 import type { RefusalReason } from "../errors/unrecoverable.ts";
 import type { Store } from "../wire/window.ts";
-import type { ModelExchange } from "../model/scripted-model.ts";
+import type { ModelExchange } from "../llm/scripted-model.ts";
 import { describeDifference } from "./text-difference.ts";
 import { hasExactCopy, provenanceResolves, resolvesTo, storedText, ungroundedSpans, type Truth } from "./truth.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ModelAnswerSpec } from "../model/answer.ts";
+import { ModelAnswerSpec } from "../llm/answer.ts";
 
 export const TAG_CLASSES = {
   precondition: ["invariant"],

@@ -9,7 +9,7 @@ import type { TraceEntry } from "./trace-entry.ts";
 import { boundExchange } from "../reports/bound.ts";
 import { PropertyViolation } from "../errors/property-violation.ts";
 import type { World } from "./world.ts";
-import type { ModelAnswerSpec } from "../model/answer.ts";
+import type { ModelAnswerSpec } from "../llm/answer.ts";
 
 const NO_PROBES = Object.freeze({});
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Capability, OperationCall, OperationRequest, Outcome } from "../wire/protocol.ts";
 import type { ProbeName } from "./probes.ts";
-import type { ModelExchange } from "../model/scripted-model.ts";
+import type { ModelExchange } from "../llm/scripted-model.ts";
 import type { Truth } from "./truth.ts";
 
 export const LEVELS = ["core", "strict"] as const;

@@ -1,4 +1,4 @@
-import type { ModelAnswerSpec } from "../model/answer.ts";
+import type { ModelAnswerSpec } from "../llm/answer.ts";
 import type { Exchange } from "../transport/driver.ts";
 
 /**

@@ -4,7 +4,7 @@ import { reground } from "./reground.ts";
 import { summarize, summarizeWithModel } from "./summarize.ts";
 import { compact } from "./compact.ts";
 import { compactWithModel } from "./model-compact.ts";
-import type { Model } from "../model/model.ts";
+import type { Model } from "../llm/model.ts";
 import type { Budget } from "../wire/protocol.ts";
 import type { Store, Window } from "../wire/window.ts";
 import type { Capability } from "../wire/protocol.ts";

@@ -1,5 +1,5 @@
 import { askModel, summaryTextOf } from "./ask-model.ts";
-import type { Model } from "../model/model.ts";
+import type { Model } from "../llm/model.ts";
 import { spanSize, windowSize } from "../wire/budget.ts";
 import type { Budget } from "../wire/protocol.ts";
 import { isPreconditionBearing } from "../wire/tags.ts";

@@ -5,7 +5,7 @@ import { reground } from "./reground.ts";
 import { pointerText } from "./resolve.ts";
 import { SUMMARY_DEPTH, summarize, summarizeWithModel } from "./summarize.ts";
 import { referenceModelPruner, referencePruner } from "./index.ts";
-import { scriptedModel } from "../model/scripted-model.ts";
+import { scriptedModel } from "../llm/scripted-model.ts";
 import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
 import { deepFreeze, frozenStore, frozenWindow, original, refusalOf, summarySpan } from "./test-helpers.ts";
 

@@ -4,7 +4,7 @@ import { kindOf } from "../wire/window.ts";
 import { assertGroundedIfDerived } from "./derived.ts";
 import { copyProblem } from "./resolve.ts";
 import { askModel, summaryTextOf } from "./ask-model.ts";
-import type { Model } from "../model/model.ts";
+import type { Model } from "../llm/model.ts";
 
 /** Summary spans are depth 1 by construction: a summary of a summary is refused, never produced. */
 export const SUMMARY_DEPTH = 1;

@@ -1,6 +1,6 @@
 import { capText } from "../errors/cap-text.ts";
 import type { Exchange } from "../transport/driver.ts";
-import type { ModelExchange } from "../model/scripted-model.ts";
+import type { ModelExchange } from "../llm/scripted-model.ts";
 import type { Request } from "../wire/protocol.ts";
 import type { Store, Window } from "../wire/window.ts";
 import { replayedIndex, type Report } from "./report.ts";

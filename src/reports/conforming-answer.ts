@@ -1,6 +1,6 @@
 import { referenceModelPruner, referencePruner } from "../reference/index.ts";
-import type { ModelAnswerSpec } from "../model/answer.ts";
-import { scriptedModel } from "../model/scripted-model.ts";
+import type { ModelAnswerSpec } from "../llm/answer.ts";
+import { scriptedModel } from "../llm/scripted-model.ts";
 import { callPruner, toWireError, usesModel } from "../transport/in-process.ts";
 import type { OperationRequest, Outcome } from "../wire/protocol.ts";
 import type { Window } from "../wire/window.ts";
@@ -34,7 +34,7 @@ export function conformingAnswer(request: OperationRequest, usedModel: boolean):
 
 /**
  * One conforming answer to a request a model-driven pruner answered: the model-driven reference's, handed a
- * model that answers its calls from the same script (src/model/answer.ts), so it meets the same model. Where
+ * model that answers its calls from the same script (src/llm/answer.ts), so it meets the same model. Where
  * the model's words decide the answer (a summary's text), the reference's is one a conforming pruner could
  * give facing that model; where they do not (a refusal owed, a compact that never needed the model), it is
  * the answer any conforming pruner owed (issue 46: no report on a model-driven pruner said either). The

@@ -1,5 +1,5 @@
 import { dequal } from "dequal/lite";
-import type { ModelExchange } from "../model/scripted-model.ts";
+import type { ModelExchange } from "../llm/scripted-model.ts";
 import type { Outcome, Request } from "../wire/protocol.ts";
 import type { Span, Store, Window } from "../wire/window.ts";
 import { replayedIndex, type Report } from "./report.ts";

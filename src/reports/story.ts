@@ -1,5 +1,5 @@
 import type { TraceEntry } from "../models/trace-entry.ts";
-import type { ModelExchange } from "../model/scripted-model.ts";
+import type { ModelExchange } from "../llm/scripted-model.ts";
 import type { Outcome, Request } from "../wire/protocol.ts";
 import type { Span, Store, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";

@@ -1,7 +1,7 @@
 import { InputError } from "../errors/input.ts";
 import { ModelFailure } from "../errors/model-failure.ts";
-import { chooseCall, summarizeCall, type Model } from "../model/model.ts";
-import type { ModelExchange } from "../model/scripted-model.ts";
+import { chooseCall, summarizeCall, type Model } from "../llm/model.ts";
+import type { ModelExchange } from "../llm/scripted-model.ts";
 import type { ModelCall } from "../wire/model.ts";
 import { toWireError } from "../transport/in-process.ts";
 import type { Pruner } from "../transport/pruner.ts";

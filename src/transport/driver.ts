@@ -1,5 +1,5 @@
-import type { ModelAnswerSpec } from "../model/answer.ts";
-import type { ModelExchange } from "../model/scripted-model.ts";
+import type { ModelAnswerSpec } from "../llm/answer.ts";
+import type { ModelExchange } from "../llm/scripted-model.ts";
 import type { Capability, OperationCall, OperationRequest, Outcome } from "../wire/protocol.ts";
 
 /** One request as it went over the wire, and what came back. */
@@ -16,7 +16,7 @@ export interface SendOptions {
    * is shrunk, so that each candidate that hangs costs little.
    */
   readonly timeoutMs?: number;
-  /** What the harness's model answers this request's calls with, in order (see src/model/answer.ts). */
+  /** What the harness's model answers this request's calls with, in order (see src/llm/answer.ts). */
   readonly model?: readonly ModelAnswerSpec[];
 }
 

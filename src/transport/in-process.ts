@@ -7,8 +7,8 @@ import { describeWireDataProblem, inspectWireData } from "../wire/limits.ts";
 import { capabilitiesFrom } from "../wire/index.ts";
 import type { OperationCall, OperationRequest, Outcome, WireError } from "../wire/index.ts";
 import type { Driver, Exchange, SendOptions } from "./driver.ts";
-import type { Model } from "../model/model.ts";
-import { scriptedModel } from "../model/scripted-model.ts";
+import type { Model } from "../llm/model.ts";
+import { scriptedModel } from "../llm/scripted-model.ts";
 import type { Pruner } from "./pruner.ts";
 
 /** Runs a TypeScript/JavaScript pruner object in this process, speaking the same protocol as stdio. */

@@ -1,4 +1,4 @@
-import type { Model } from "../model/model.ts";
+import type { Model } from "../llm/model.ts";
 import type { Budget, Capability } from "../wire/protocol.ts";
 import type { Store, Window } from "../wire/window.ts";
 

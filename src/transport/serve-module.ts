@@ -1,4 +1,4 @@
-import { modelAnswering } from "../model/model.ts";
+import { modelAnswering } from "../llm/model.ts";
 import { ModelAnswerLine } from "../wire/model.ts";
 import { capabilitiesFrom, OperationRequest, PROTOCOL_MINOR, PROTOCOL_VERSION, type OperationResponse } from "../wire/protocol.ts";
 import { describeIssues } from "../errors/input.ts";

@@ -4,7 +4,7 @@ import compactor from "../../adapters/adk-token-compactor.ts";
 import { toAdkEvent } from "../../adapters/formats/adk.ts";
 import { messagesOf } from "../../adapters/message-plan.ts";
 import { ModelFailure } from "../../src/errors/model-failure.ts";
-import type { Model } from "../../src/model/model.ts";
+import type { Model } from "../../src/llm/model.ts";
 import { spyModel } from "./spy-model.ts";
 import type { Span, Window } from "../../src/wire/window.ts";
 

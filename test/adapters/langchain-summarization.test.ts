@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import summarization from "../../adapters/langchain-summarization.ts";
 import { ModelFailure } from "../../src/errors/model-failure.ts";
-import type { Model } from "../../src/model/model.ts";
+import type { Model } from "../../src/llm/model.ts";
 import { spyModel } from "./spy-model.ts";
 import type { Span, Window } from "../../src/wire/window.ts";
 

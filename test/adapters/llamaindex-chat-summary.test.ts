@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import chatSummary from "../../adapters/llamaindex-chat-summary.ts";
-import type { Model } from "../../src/model/model.ts";
+import type { Model } from "../../src/llm/model.ts";
 import { spyModel } from "./spy-model.ts";
 import type { Span, Window } from "../../src/wire/window.ts";
 

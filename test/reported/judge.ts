@@ -4,8 +4,8 @@
  * applies at the level, exactly as a generated run judges it (the same `check(step)`). A fixture that only
  * asserted what the library returned would show the library's behaviour, not that prunecheck catches it.
  */
-import { scriptedModel } from "../../src/model/scripted-model.ts";
-import type { ModelAnswerSpec } from "../../src/model/answer.ts";
+import { scriptedModel } from "../../src/llm/scripted-model.ts";
+import type { ModelAnswerSpec } from "../../src/llm/answer.ts";
 import { inProcessDriver, toWireError } from "../../src/transport/in-process.ts";
 import type { Pruner } from "../../src/transport/pruner.ts";
 import { checkProperty } from "../../src/models/run.ts";

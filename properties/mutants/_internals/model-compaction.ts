@@ -1,5 +1,5 @@
 import { ModelFailure } from "../../../src/errors/model-failure.ts";
-import type { Model } from "../../../src/model/model.ts";
+import type { Model } from "../../../src/llm/model.ts";
 import { compact, compactWithModel } from "../../../src/reference/index.ts";
 import type { Pruner } from "../../../src/transport/pruner.ts";
 import type { Budget } from "../../../src/wire/protocol.ts";

@@ -11,7 +11,7 @@ import type { Harness } from "../harness.ts";
 import { storeSnapshot } from "../harness.ts";
 import type { World } from "../world.ts";
 import type { Selector } from "./selector.ts";
-import type { ModelAnswerSpec } from "../../model/answer.ts";
+import type { ModelAnswerSpec } from "../../llm/answer.ts";
 import { prepare, resolveSelector, showIds, showSelector } from "./selector.ts";
 
 /** Asks the pruner to evict spans, adversarially: absent ids, repeats, everything, nothing, pointers again. */

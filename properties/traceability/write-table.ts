@@ -1,6 +1,6 @@
 /**
  * Regenerates docs/traceability.md from the docs' rule anchors, the properties, the mutants and a measured
- * run of the generators. Run from the repository root with `npx tsx properties/trace/write-table.ts`.
+ * run of the generators. Run from the repository root with `npx tsx properties/traceability/write-table.ts`.
  */
 import { writeFileSync } from "node:fs";
 import { renderTraceability, TRACEABILITY_DOC } from "./render.ts";

@@ -90,7 +90,7 @@ export function traceRows(rules: readonly DocRule[], reached: ReadonlyMap<ReachN
     const notCheckable = check !== undefined && "notCheckable" in check ? check.notCheckable : null;
     const gaps =
       check === undefined
-        ? ["no entry in properties/trace/rules.ts"]
+        ? ["no entry in properties/traceability/rules.ts"]
         : notCheckable !== null
           ? []
           : [
