@@ -12,6 +12,7 @@ import { inputsImmutable } from "./inputs-immutable.ts";
 import { keptUntouched } from "./kept-untouched.ts";
 import { loudRefusal } from "./loud-refusal.ts";
 import { modelFailureSafe } from "./model-failure-safe.ts";
+import { modelSawSources } from "./model-saw-sources.ts";
 import { pointerNotParaphrase } from "./pointer-not-paraphrase.ts";
 import { preconditionRecoverable } from "./precondition-recoverable.ts";
 import { provenanceResolvesProperty } from "./provenance-resolves.ts";
@@ -39,6 +40,7 @@ export const PROPERTIES: readonly Property[] = Object.freeze([
   compactionConverges,
   loudRefusal,
   modelFailureSafe,
+  modelSawSources,
   safePruneSucceeds,
   budgetReachable,
   keptUntouched,

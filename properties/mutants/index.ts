@@ -47,6 +47,7 @@ import { compactSummaryUntagged } from "./compact-summary-untagged.ts";
 import { compactTrustsModelProvenance } from "./compact-trusts-model-provenance.ts";
 import { compactsThroughModelFailure } from "./compacts-through-model-failure.ts";
 import { compactSummaryTakesSourceId } from "./compact-summary-takes-source-id.ts";
+import { summaryPromptDropsOldest } from "./summary-prompt-drops-oldest.ts";
 import { staleKeyAccepted } from "./stale-key-accepted.ts";
 import { summaryDropsTags } from "./summary-drops-tags.ts";
 import { summaryKeepsOnlyPreconditionTags } from "./summary-keeps-only-precondition-tags.ts";
@@ -125,4 +126,5 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   compactTrustsModelProvenance,
   compactsThroughModelFailure,
   compactSummaryTakesSourceId,
+  summaryPromptDropsOldest,
 ]);

@@ -77,6 +77,11 @@ export const REACH = {
   compactSummary: (step) => step.call.op === "compact" && step.call.window.spans.some(isSummaryLike),
   modelFailure: (step) => step.model.some(modelFailed),
   compactWritesSummary: (step) => summaryWrites(step).length > 0 && step.call.op === "compact",
+  // A summary a model-driven pruner wrote from its model's words: a compact's, or a summarize's without summary_text.
+  modelWritesSummary: (step) =>
+    step.model.some((exchange) => exchange.call.kind === "summarize") &&
+    !(step.call.op === "summarize" && step.call.summary_text !== undefined) &&
+    summaryWrites(step).some((write) => write.summary !== undefined && write.sources.length > 0),
   safe: (step) => step.call.op !== "reground" && isSafe(step),
   dependents: (step) => step.call.window.spans.some((span) => (span.depends_on ?? []).length > 0) && named(step).length > 0,
   emptyKey: (step) => named(step).some((span) => span.externalized_key === "") || step.call.window.spans.some((span) => span.text === ""),

@@ -23,6 +23,7 @@ export const RULES: Readonly<Record<string, RuleCheck>> = {
   "p-model-limit": { notCheckable: TRANSPORT },
   "p-model-wait": { notCheckable: TRANSPORT },
   "p-model-failure": { reach: "modelFailure" },
+  "p-model-shown": { reach: "modelWritesSummary" },
   "p-timeout": {
     notCheckable: "the harness cannot see an adapter rely on a timeout value; it only shortens timeouts while a hang shrinks (hang-shrink.test.ts)",
   },

@@ -14,7 +14,7 @@ function passed(property: string, runs: number, requests: number): PropertyResul
 
 describe("the run's progress model and its two lines", () => {
   it("counts over the applicable properties only", () => {
-    expect(PROPERTIES.length - APPLICABLE.length).toBe(4);
+    expect(PROPERTIES.length - APPLICABLE.length).toBe(5);
     const line = suiteLiveLine(new SuiteProgress(APPLICABLE, 0).counts(), 0);
     expect(line).toBe(`[0/${APPLICABLE.length}] 0 runs · 0 requests (0 req/s) · 0.0 s · ${APPLICABLE[0]} …`);
   });

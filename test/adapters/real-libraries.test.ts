@@ -55,8 +55,12 @@ const SUMMARIZES_AWAY = [
   "dependencies-intact",
   "model-failure-safe",
 ];
-/** summarizationMiddleware: also, its summary plus what it keeps can stand over the budget, so a second pass changes the result again. */
-const SUMMARIZATION = inCatalogOrder([...SUMMARIZES_AWAY, "budget-respected", "compaction-converges"]);
+/**
+ * summarizationMiddleware: also, its summary plus what it keeps can stand over the budget, so a second pass
+ * changes the result again; and its summary stands for messages no model read (the error text of a failed
+ * call, or the placeholder it writes without asking: model-saw-sources, issue 47).
+ */
+const SUMMARIZATION = inCatalogOrder([...SUMMARIZES_AWAY, "budget-respected", "compaction-converges", "model-saw-sources"]);
 /**
  * SummarizingConversationManager: also, with 10 messages or fewer it cannot reduce at all, so the agent's
  * ContextWindowOverflowError (loud, untyped) is its answer to a budget the reference meets with pointers.

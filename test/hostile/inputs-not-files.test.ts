@@ -140,7 +140,7 @@ describe.concurrent("a run that checked nothing never says conforms: exit 2, thr
     const run = await cli(["audit", join(dir, "t.jsonl"), "--out", join(dir, "out")]);
 
     expect(run.code).toBe(2);
-    expect(run.lines.at(-1)).toMatch(/^prunecheck: "recorded trace" was checked for NOTHING \(all 22 properties were skipped, each for the reason shown\)/);
+    expect(run.lines.at(-1)).toMatch(/^prunecheck: "recorded trace" was checked for NOTHING \(all 23 properties were skipped, each for the reason shown\)/);
     expect(readSummary(join(dir, "out")).violations).toEqual([]);
   });
 });

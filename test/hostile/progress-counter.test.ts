@@ -9,7 +9,7 @@ import { referencePruner } from "../../src/reference/index.ts";
 import { junitCases, tempDir } from "../cli/helpers.ts";
 
 describe("the console counts what JUnit and summary.json count", () => {
-  it("the reference at core: the live counter runs over the 18 properties that apply, the summary says 18 checked, 4 skipped, as JUnit does", async () => {
+  it("the reference at core: the live counter runs over the 18 properties that apply, the summary says 18 checked, 5 skipped, as JUnit does", async () => {
     const out = tempDir();
     const junit = join(out, "junit.xml");
     const io = memoryIo();
@@ -21,14 +21,14 @@ describe("the console counts what JUnit and summary.json count", () => {
     );
 
     const skipped = summary.results.filter((line) => line.status === "skipped").length;
-    expect([PROPERTIES.length, skipped]).toEqual([22, 4]);
+    expect([PROPERTIES.length, skipped]).toEqual([23, 5]);
     // Before the fix: "[1/17] precondition-recoverable …", counting the strict properties that never run.
     expect(io.drawn.length).toBeGreaterThan(0);
     for (const line of io.drawn) expect(line).toMatch(/^\[\d+\/18\] /);
-    expect(io.lines.at(-1)).toMatch(/^prunecheck: reference conforms at core \(18 properties checked, 4 skipped, \d+ runs, \d+ requests, \d+\.\d s\)$/);
+    expect(io.lines.at(-1)).toMatch(/^prunecheck: reference conforms at core \(18 properties checked, 5 skipped, \d+ runs, \d+ requests, \d+\.\d s\)$/);
     const xml = readFileSync(junit, "utf8");
-    expect(xml).toMatch(/<testsuite [^>]*tests="22" [^>]*skipped="4"/);
-    expect(junitCases(xml)).toHaveLength(22);
+    expect(xml).toMatch(/<testsuite [^>]*tests="23" [^>]*skipped="5"/);
+    expect(junitCases(xml)).toHaveLength(23);
   });
 
   it("one property: 1 property checked, nothing skipped", async () => {

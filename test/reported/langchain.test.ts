@@ -76,6 +76,8 @@ describe("langchain-ai/langchain 38867: a failed summary call deletes the histor
       "summary-keeps-tags",
       "budget-respected",
       "model-failure-safe",
+      // The summary call failed, so no model read what the summary replaced (issue 47).
+      "model-saw-sources",
     ]);
     expect(verdict.violations["model-failure-safe"]).toMatch(/holds the text of the model's failure, "Error: 429 Too Many Requests"/);
   });
@@ -107,10 +109,12 @@ describe("langchain-ai/langchain 39261: a history too long to trim for the summa
   const dump = span("dump", `users.email: VARCHAR(255) NOT NULL UNIQUE\n${"orders.total: NUMERIC(12,2) NOT NULL\n".repeat(120)}`, { tags: ["constraint"] });
   const history = [dump, span("h1", "add a second account with the same email", { role: "user" })];
 
-  it("the JS twin, langchain 1.5.14 summarizationMiddleware, keeps the placeholder as the summary: precondition-recoverable", async () => {
+  it("the JS twin, langchain 1.5.14 summarizationMiddleware, keeps the placeholder as the summary: precondition-recoverable, model-saw-sources", async () => {
     const verdict = await judgeCompact(summarization, history, { unit: "chars", limit: 100 }, "core", [{ kind: "faithful" }]);
     expect(verdict.kept).toEqual(["dump~summary", "h1"]);
     expect(verdict.returned!.spans[0]!.text).toBe("Here is a summary of the conversation to date:\n\nPrevious conversation was too long to summarize.");
     expect(verdict.violations["precondition-recoverable"]).toContain('"dump"');
+    // The model was never asked: the summary stands for text no model read (issue 47).
+    expect(verdict.violations["model-saw-sources"]).toMatch(/replaced "dump" .* no summarize call of this request was answered/);
   });
 });
