@@ -25,13 +25,15 @@ const SLOW = [
   "test/hostile/memory-bound.test.ts",
   // The reference through a fuzz campaign of the binary's worker threads: npm test has it in process, and the binary's campaign on a broken module.
   "fuzz/campaign-reference.test.ts",
-  // Modules that never finish loading, under run, audit and fuzz: each waits out the 10 s start timeout.
+  // Modules that never finish loading, under run, audit and fuzz, and an adapter that never answers hello: each waits out the 10 s start timeout.
   "test/hostile/module-load-hang.test.ts",
+  "test/cli/handshake-hang.test.ts",
   // Issue 46's quadratic compactor at --runs 1000: a minute of its slow compacts, then its timeout shrunk.
   "test/hostile/slow-compactor.test.ts",
 ];
 const SYSTEM = [
   "properties/mutants/mutants.test.ts",
+  "properties/mutants/mutants-second-half.test.ts",
   "src/reports/build.test.ts",
   "src/transport/process-tag.test.ts",
   "test/cli/**/*.test.ts",

@@ -2,7 +2,7 @@
  * Seed: "A summary must carry the set of source span-ids it compresses. A summary with an empty or
  * unresolvable provenance set is treated as unverified and cannot justify a destructive action."
  *
- * A new summary names every source it replaced, each with a key that resolves to that source's exact text,
+ * A new summary names every source it replaced, once, each with a key that resolves to that source's exact text,
  * under an id no span of the window had (else its provenance cannot tell the summary from that span, its
  * own source included); and no operation evicts, re-grounds or re-summarizes a summary whose provenance
  * does not resolve. The same holds of every summary a compactor writes (issue 32): its provenance names
@@ -19,7 +19,7 @@ export const provenanceResolvesProperty: Property = {
   title: "Summaries carry provenance that resolves byte-exact",
   quote:
     "A summary must carry the set of source span-ids it compresses. A summary with an empty or unresolvable provenance set is treated as unverified and cannot justify a destructive action.",
-  rules: ["p-compact-summary", "p-summary-id", "s-summary-id", "s-destructive", "p-summary-source-copy", "p-reground-check"],
+  rules: ["p-compact-summary", "p-summary-id", "s-summary-id", "s-destructive", "p-summary-source-copy", "p-reground-check", "s-provenance-once"],
   check(step) {
     const { call, outcome, truth } = step;
     if (!outcome.ok) return null;
@@ -59,6 +59,12 @@ function writeProblem({ summary_id, summary, sources }: SummaryWrite, op: string
     const entries = provenance.filter((entry) => entry.span_id === source.span_id);
     if (entries.length === 0)
       return { span_id: source.span_id, message: `summary ${describeSpan(summary)} compresses ${describeSpan(source)} but its provenance does not name it` };
+    // Once, however often the request names it ([s-provenance-once]): a second entry is a second claim of one span.
+    if (entries.length > 1)
+      return {
+        span_id: source.span_id,
+        message: `summary ${describeSpan(summary)} names ${describeSpan(source)} ${entries.length} times in its provenance, where each source is named once`,
+      };
     const text = truth.get(source.span_id)?.text;
     const bad = entries.find((entry) => storedText(call.store, entry.externalized_key) !== text);
     if (bad !== undefined) {

@@ -48,6 +48,8 @@ import { compactTrustsModelProvenance } from "./compact-trusts-model-provenance.
 import { compactsThroughModelFailure } from "./compacts-through-model-failure.ts";
 import { compactSummaryTakesSourceId } from "./compact-summary-takes-source-id.ts";
 import { summaryPromptDropsOldest } from "./summary-prompt-drops-oldest.ts";
+import { compactProvenanceInModelOrder } from "./compact-provenance-in-model-order.ts";
+import { provenanceRepeatsSource } from "./provenance-repeats-source.ts";
 import { staleKeyAccepted } from "./stale-key-accepted.ts";
 import { summaryDropsTags } from "./summary-drops-tags.ts";
 import { summaryKeepsOnlyPreconditionTags } from "./summary-keeps-only-precondition-tags.ts";
@@ -127,4 +129,6 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   compactsThroughModelFailure,
   compactSummaryTakesSourceId,
   summaryPromptDropsOldest,
+  compactProvenanceInModelOrder,
+  provenanceRepeatsSource,
 ]);

@@ -4,6 +4,7 @@ import { isProtected, ungroundedSpans } from "../../src/models/truth.ts";
 import type { Span } from "../../src/wire/window.ts";
 import { kindOf } from "../../src/wire/window.ts";
 import { POINTER_LOOKALIKES } from "../../src/arbitraries/text.ts";
+import { ANSWER_SPACE } from "./answer-space.ts";
 
 /** Whether a request reaches a rule: the request shape that could show a pruner breaking it. */
 export type Reach = (step: Step) => boolean;
@@ -20,6 +21,15 @@ export function named(step: Step): Span[] {
 const ids = (step: Step): readonly string[] => (step.call.op === "prune" ? step.call.evict_ids : step.call.op === "summarize" ? step.call.span_ids : []);
 const faulty = (step: Step) => named(step).some((span) => copyProblem(span, step.truth, step.call.store) !== null);
 const derived = (step: Step) => step.call.window.derivation_depth >= 1;
+
+const repeated = (step: Step) => new Set(ids(step)).size < ids(step).length;
+function outOfOrder(step: Step): boolean {
+  const order = step.call.window.spans.map((span) => span.span_id);
+  const at = ids(step)
+    .map((id) => order.indexOf(id))
+    .filter((index) => index >= 0);
+  return at.some((index, i) => i > 0 && index < (at[i - 1] as number));
+}
 
 /** Reaching requests, by the shape they have; rules.ts says which rule each one reaches. */
 export const REACH = {
@@ -45,14 +55,8 @@ export const REACH = {
   prunePointer: (step) => step.call.op === "prune" && named(step).some((span) => kindOf(span) === "pointer"),
   pruneAbsent: (step) =>
     step.call.op === "prune" && step.call.evict_ids.some((id) => !step.call.window.spans.some((span) => span.span_id === id)) && isSafe(step),
-  repeatedIds: (step) => new Set(ids(step)).size < ids(step).length,
-  outOfOrder: (step) => {
-    const order = step.call.window.spans.map((span) => span.span_id);
-    const at = ids(step)
-      .map((id) => order.indexOf(id))
-      .filter((index) => index >= 0);
-    return at.some((index, i) => i > 0 && index < (at[i - 1] as number));
-  },
+  repeatedIds: (step) => repeated(step),
+  outOfOrder: (step) => outOfOrder(step),
   summarize: (step) => step.call.op === "summarize",
   summarizeMany: (step) => step.call.op === "summarize" && sources(step.call).length >= 2,
   summarizeTagged: (step) => step.call.op === "summarize" && sources(step.call).some((span) => span.tags.length > 0),
@@ -91,6 +95,10 @@ export const REACH = {
     step.call.op === "reground" &&
     step.call.window.spans.some((span) => kindOf(span) === "original" && copyProblem(span, step.truth, step.call.store) !== null),
   summarizeFaulty: (step) => step.call.op === "summarize" && faulty(step),
+  // What the requests name, as docs/protocol.md's own summarize example does: ids out of window order, or twice.
+  summarizeOutOfOrder: (step) => step.call.op === "summarize" && outOfOrder(step),
+  summarizeRepeated: (step) => step.call.op === "summarize" && repeated(step),
+  ...(Object.fromEntries(Object.entries(ANSWER_SPACE).map(([name, { reach }]) => [name, reach])) as Record<keyof typeof ANSWER_SPACE, Reach>),
 } satisfies Record<string, Reach>;
 
 export type ReachName = keyof typeof REACH;

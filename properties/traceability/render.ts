@@ -1,3 +1,5 @@
+import { ANSWER_SPACE } from "./answer-space.ts";
+import type { ReachName } from "./reach.ts";
 import { REACH_RUNS, REACH_SEED, type TraceRow } from "./table.ts";
 
 export const TRACEABILITY_DOC = "docs/traceability.md";
@@ -13,8 +15,22 @@ function row(rule: TraceRow): string {
   return `| \`${rule.id}\` | ${where} | ${code(rule.properties)} | ${reached} | ${code(rule.mutants)} | ${status.replaceAll("|", "\\|")} |`;
 }
 
+/** What the generated requests name that a careless pruner assumes away, beside the model's answers. */
+export const REQUEST_SPACE = {
+  summarizeOutOfOrder: "a summarize whose `span_ids` are out of window order (as docs/protocol.md's own example)",
+  summarizeRepeated: "a summarize whose `span_ids` name one span twice",
+} satisfies Partial<Record<ReachName, string>>;
+
+/** The dimensions the model's answers and the requests range over, each with the scenarios of a default run that reach it. */
+export function spaceRows(reached: ReadonlyMap<ReachName, number>): { readonly name: ReachName; readonly what: string; readonly reached: number }[] {
+  return [
+    ...Object.entries(ANSWER_SPACE).map(([name, { what }]) => ({ name: name as ReachName, what })),
+    ...Object.entries(REQUEST_SPACE).map(([name, what]) => ({ name: name as ReachName, what })),
+  ].map((row) => ({ ...row, reached: reached.get(row.name) ?? 0 }));
+}
+
 /** docs/traceability.md, whole: generated from the docs' anchors, the properties, the mutants and a measured run. */
-export function renderTraceability(rows: readonly TraceRow[]): string {
+export function renderTraceability(rows: readonly TraceRow[], reached: ReadonlyMap<ReachName, number>): string {
   const open = rows.filter((rule) => rule.gaps.length > 0).length;
   const marked = rows.filter((rule) => rule.notCheckable !== null).length;
   return [
@@ -38,6 +54,17 @@ export function renderTraceability(rows: readonly TraceRow[]): string {
     "| rule | where | properties | reached | mutants | status |",
     "| --- | --- | --- | --- | --- | --- |",
     ...rows.map(row),
+    "",
+    "## What the model says, and what requests name",
+    "",
+    "The harness plays the model, so what a model-driven pruner meets is what the generators say (issue 47).",
+    "Each dimension below is judged on the answers the model gave and the requests sent",
+    "(`properties/traceability/answer-space.ts`), counted as above: of the same scenarios, those that reached",
+    "it. `properties/traceability/traceability.test.ts` fails when one is not reached.",
+    "",
+    "| dimension | what | reached |",
+    "| --- | --- | --- |",
+    ...spaceRows(reached).map((each) => `| \`${each.name}\` | ${each.what} | ${each.reached} of ${REACH_RUNS} |`),
     "",
   ].join("\n");
 }

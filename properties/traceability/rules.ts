@@ -24,6 +24,7 @@ export const RULES: Readonly<Record<string, RuleCheck>> = {
   "p-model-wait": { notCheckable: TRANSPORT },
   "p-model-failure": { reach: "modelFailure" },
   "p-model-shown": { reach: "modelWritesSummary" },
+  "s-provenance-once": { reach: "summarizeRepeated" },
   "p-timeout": {
     notCheckable: "the harness cannot see an adapter rely on a timeout value; it only shortens timeouts while a hang shrinks (hang-shrink.test.ts)",
   },

@@ -7,8 +7,9 @@ import { renderTraceability, TRACEABILITY_DOC } from "./render.ts";
 import { measureReach, readDocRules, strayIds, traceRows } from "./table.ts";
 
 const root = new URL("../../", import.meta.url);
-const rows = traceRows(readDocRules(root), await measureReach());
-writeFileSync(new URL(TRACEABILITY_DOC, root), renderTraceability(rows));
+const reached = await measureReach();
+const rows = traceRows(readDocRules(root), reached);
+writeFileSync(new URL(TRACEABILITY_DOC, root), renderTraceability(rows, reached));
 const open = rows.filter((rule) => rule.gaps.length > 0).map((rule) => rule.id);
 const stray = strayIds(rows);
 process.stdout.write(

@@ -38,6 +38,19 @@ export const modelAnswerSpecArb: fc.Arbitrary<ModelAnswerSpec> = fc.oneof(
     arbitrary: fc.constantFrom("invented", "partial", "duplicated" as const).map((provenance): ModelAnswerSpec => ({ kind: "claims", provenance })),
   },
   fc.constantFrom("everything", "preconditions", "nothing" as const).map((pick): ModelAnswerSpec => ({ kind: "choose", pick })),
+  // What real models do to a list of ids and a summary (issue 47), each field drawn on its own so that every
+  // way of straying is reached in a default run (docs/traceability.md measures it), each shrinking to tidy.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("sloppy" as const),
+      order: fc.constantFrom("asked", "reversed" as const),
+      repeat: fc.boolean(),
+      stray: fc.constantFrom("none", "outside-call", "earlier-call", "outside-window" as const),
+      dress: fc.constantFrom("bare", "whitespace", "invisible", "prose" as const),
+      length: fc.constantFrom("whole", "partial", "over-long" as const),
+    }),
+  },
   fc.constantFrom(...ERRORS).map((message): ModelAnswerSpec => ({ kind: "error", message })),
   fc.constant<ModelAnswerSpec>({ kind: "timeout" }),
 );

@@ -99,7 +99,7 @@ describe("answerCall: the harness's model answers from the scenario's script", (
 describe("the model's answers as generated data", () => {
   it("draws every kind of answer", () => {
     const kinds = new Set(fc.sample(modelAnswerSpecArb, { numRuns: 2000, seed: 32 }).map((spec) => spec.kind));
-    expect([...kinds].sort()).toEqual(["bloated", "choose", "claims", "empty", "error", "faithful", "paraphrase", "text", "timeout"]);
+    expect([...kinds].sort()).toEqual(["bloated", "choose", "claims", "empty", "error", "faithful", "paraphrase", "sloppy", "text", "timeout"]);
   });
 
   it("shrinks a script towards the faithful answers a failure does not need", () => {

@@ -28,6 +28,22 @@ export const ModelAnswerSpec = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("claims"), provenance: z.enum(["invented", "partial", "duplicated"]) }),
   /** "Everything is redundant", only the precondition spans, or nothing: the model's own redundancy judgment. */
   z.strictObject({ kind: z.literal("choose"), pick: z.enum(["everything", "preconditions", "nothing"]) }),
+  /**
+   * A real model's answer, sloppy the ways models are (issue 47: over 780 generated choices not one listed
+   * ids out of the window's order): the right ids (a choice's faithful one, a summary's sources) `reversed`;
+   * one `repeat`ed; one `stray` the call did not offer (a span of the window, an id of an earlier call of the
+   * same request, or one no span has); the first `dress`ed in white space, an invisible character or, with
+   * the summary's text, prose; only part of the answer (the last id dropped, a summary cut off) or more than
+   * asked (every id offered, a summary longer than its sources). Each field shrinks to the tidy answer.
+   */
+  z.strictObject({
+    kind: z.literal("sloppy"),
+    order: z.enum(["asked", "reversed"]),
+    repeat: z.boolean(),
+    stray: z.enum(["none", "outside-call", "earlier-call", "outside-window"]),
+    dress: z.enum(["bare", "whitespace", "invisible", "prose"]),
+    length: z.enum(["whole", "partial", "over-long"]),
+  }),
   /** The model call fails: its error message is what a careless pruner stores as the summary. */
   z.strictObject({ kind: z.literal("error"), message: z.string() }),
   /** The model does not answer in time, as the client library reports it. */
@@ -51,7 +67,7 @@ const INVENTED = "model-invented";
  * everything redundant (the seed's "redundant, already summarized"). So any script of specs answers any
  * sequence of calls, and a model that misstates also misjudges, as the seed's did.
  */
-export function answerCall(spec: ModelAnswerSpec, call: ModelCall, spans: ReadonlyMap<string, Span>): ModelAnswer {
+export function answerCall(spec: ModelAnswerSpec, call: ModelCall, spans: ReadonlyMap<string, Span>, earlier: readonly string[] = []): ModelAnswer {
   if (spec.kind === "recorded") return spec.answer;
   if (spec.kind === "error") return { ok: false, error: { code: "error", message: spec.message } };
   if (spec.kind === "timeout") return { ok: false, error: { code: "timeout", message: TIMEOUT_MESSAGE } };
@@ -59,7 +75,58 @@ export function answerCall(spec: ModelAnswerSpec, call: ModelCall, spans: Readon
     const span = spans.get(id);
     return span === undefined ? [] : [span];
   });
+  if (spec.kind === "sloppy") return sloppyAnswer(spec, call, shown, spans, earlier);
   return call.kind === "summarize" ? summaryAnswer(spec, shown, spans) : choiceAnswer(spec, shown, spans);
+}
+
+type Sloppy = Extract<ModelAnswerSpec, { kind: "sloppy" }>;
+
+/** What a model says around a summary when nobody told it not to. */
+export const PROSE = { before: "Here is a summary of the conversation so far:\n", after: "\nLet me know if you need anything else." };
+/** Characters a model's output carries that no one sees. */
+const INVISIBLE = "\u200b";
+
+/** The right answer to `call`, made sloppy as `spec` says (see the `sloppy` kind). */
+function sloppyAnswer(spec: Sloppy, call: ModelCall, shown: readonly Span[], spans: ReadonlyMap<string, Span>, earlier: readonly string[]): ModelAnswer {
+  const right = call.kind === "summarize" || spec.length === "over-long" ? shown : shown.filter((span) => !isPreconditionBearing(span));
+  const ids = sloppyIds(
+    right.map((span) => span.span_id),
+    spec,
+    call,
+    spans,
+    earlier,
+  );
+  if (call.kind === "choose") return { ok: true, evict_ids: ids };
+  const texts = shown.map((span) => span.text);
+  const digest = texts.map(digestOf).join("\n");
+  const text =
+    spec.length === "over-long"
+      ? [...texts, ...texts].join("\n")
+      : spec.length === "partial"
+        ? [...digest].slice(0, Math.ceil([...digest].length / 2)).join("")
+        : digest;
+  return { ok: true, text: spec.dress === "prose" ? `${PROSE.before}${text}${PROSE.after}` : text, provenance: ids };
+}
+
+function sloppyIds(ids: readonly string[], spec: Sloppy, call: ModelCall, spans: ReadonlyMap<string, Span>, earlier: readonly string[]): string[] {
+  const offered = new Set(call.span_ids);
+  const out = spec.length === "partial" && ids.length > 1 ? ids.slice(0, -1) : [...ids];
+  if (spec.order === "reversed") out.reverse();
+  if (spec.repeat && out.length > 0) out.push(out[0] as string);
+  const stray =
+    spec.stray === "outside-call"
+      ? [...spans.keys()].find((id) => !offered.has(id))
+      : spec.stray === "earlier-call"
+        ? earlier.find((id) => !offered.has(id))
+        : spec.stray === "outside-window"
+          ? inventedId(spans)
+          : undefined;
+  if (stray !== undefined) out.push(stray);
+  const [first, ...rest] = out;
+  if (first === undefined || spec.dress === "bare") return out;
+  const dressed =
+    spec.dress === "whitespace" ? ` ${first}\n` : spec.dress === "invisible" ? `${first}${INVISIBLE}` : `${first} (redundant, already summarized)`;
+  return [dressed, ...rest];
 }
 
 function summaryAnswer(spec: ModelAnswerSpec, sources: readonly Span[], spans: ReadonlyMap<string, Span>): ModelAnswer {
@@ -119,7 +186,12 @@ function digestOf(text: string): string {
 function claimed(ids: readonly string[], how: "invented" | "partial" | "duplicated", spans: ReadonlyMap<string, Span>): string[] {
   if (how === "partial") return ids.slice(0, -1);
   if (how === "duplicated") return ids.length === 0 ? [] : [ids[0] as string, ...ids];
+  return [...ids, inventedId(spans)];
+}
+
+/** An id no span of the window has. */
+function inventedId(spans: ReadonlyMap<string, Span>): string {
   let invented = INVENTED;
   while (spans.has(invented)) invented += "'";
-  return [...ids, invented];
+  return invented;
 }

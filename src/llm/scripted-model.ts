@@ -29,7 +29,9 @@ export function scriptedAnswers(script: readonly ModelAnswerSpec[], window: { re
   return {
     exchanges,
     answer(call) {
-      const answer = answerCall(script[Math.min(exchanges.length, script.length - 1)] ?? FAITHFUL, call, spans);
+      // The ids earlier calls of this request named: a sloppy model mixes them into a later answer.
+      const earlier = exchanges.flatMap((exchange) => exchange.call.span_ids);
+      const answer = answerCall(script[Math.min(exchanges.length, script.length - 1)] ?? FAITHFUL, call, spans, earlier);
       exchanges.push({ call, answer });
       return answer;
     },

@@ -64,8 +64,10 @@ const SUMMARIZATION = inCatalogOrder([...SUMMARIZES_AWAY, "budget-respected", "c
 /**
  * SummarizingConversationManager: also, with 10 messages or fewer it cannot reduce at all, so the agent's
  * ContextWindowOverflowError (loud, untyped) is its answer to a budget the reference meets with pointers.
+ * It keeps an empty summary too, but seed 1 no longer draws an empty answer for its one summary call since
+ * the model's answers range wider (issue 47; seed 2 does): test/adapters/strands-summarizing.test.ts pins it.
  */
-const STRANDS_SUMMARIZING = inCatalogOrder([...SUMMARIZES_AWAY, "loud-refusal"]);
+const STRANDS_SUMMARIZING = inCatalogOrder([...SUMMARIZES_AWAY.filter((id) => id !== "model-failure-safe"), "loud-refusal"]);
 /**
  * ChatSummaryMemoryBuffer: also, it drops the oldest messages from its summary's prompt unsummarized, sends
  * a message it made up from an empty prompt beside the one it could not fit (so over budget, and never

@@ -39,6 +39,16 @@ describe("strands-summarizing, the manager's own choices", () => {
     expect(model.asked).toEqual([]);
   });
 
+  it("keeps an empty summary: the model answers nothing, and the oldest messages are replaced by a summary with no text (model-failure-safe)", async () => {
+    // Pinned here as well as in the matrix, whose seed may or may not draw an empty answer for the summary call.
+    const window = history(14);
+    const result = await summarizing.compact!(window, {}, { unit: "chars", limit: 600 }, spyModel(""));
+
+    const [summary, ...kept] = result.spans;
+    expect(summary).toMatchObject({ span_id: "s0~summary", kind: "summary", text: "" });
+    expect(kept).toEqual(window.spans.slice(4));
+  });
+
   it("fails loudly when its model fails: the error is thrown, not written into the history", async () => {
     const failing: Model = { summarize: () => Promise.reject(new ModelFailure("error", "the model broke")), choose: async () => [] };
     const refusal = await summarizing.compact!(history(14), {}, { unit: "chars", limit: 600 }, failing).catch((error: unknown) => error);

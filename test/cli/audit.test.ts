@@ -147,6 +147,9 @@ describe("prunecheck audit of a conforming pruner's trace", () => {
 
 describe("prunecheck audit of model-driven compactors recorded over stdio (protocol 1.1)", () => {
   const compactor = (file: string) => `python3 "${join(ROOT, "examples", "python", file)}"`;
+  // A seed whose 25 runs catch the careless compactor and meet a failed model answer (at 77 they no longer
+  // did once the model's answers ranged wider, issue 47: its fault needs "everything is redundant").
+  const MODEL_SEED = 2;
 
   it.for([
     ["model_compactor.py", []],
@@ -154,7 +157,7 @@ describe("prunecheck audit of model-driven compactors recorded over stdio (proto
   ] as const)("%s: the trace keeps the model's calls and answers, and audits to the run's violations, model-failure-safe judged", async ([file, violated]) => {
     const dir = tempDir();
     const trace = join(dir, "model.jsonl");
-    const run = await spawnCli(["run", "--cmd", recorded(compactor(file), trace), "--runs", "25", "--seed", String(SEED), "--out", join(dir, "run")]);
+    const run = await spawnCli(["run", "--cmd", recorded(compactor(file), trace), "--runs", "25", "--seed", String(MODEL_SEED), "--out", join(dir, "run")]);
     expect(readSummary(join(dir, "run")).violations).toEqual(violated);
     const exchanges = readFileSync(trace, "utf8")
       .trimEnd()

@@ -24,10 +24,12 @@ describe("the careless Python compactor, through the real binary and its model o
   it("is flagged by choice-gated, and its report replays on it with the same model answers, and passes on the honest one", async () => {
     const out = tempDir();
     const careless = ["--cmd", "python3 examples/python/careless_compactor.py"];
-    const result = await spawnCli(["run", ...careless, "--seed", "1", "--out", out], { timeoutMs: 120_000 });
+    // Seed 4: its shrunk case is one where the reference, facing the same model, writes a summary, so the
+    // model's words decide the answer (at seeds 1 to 3 the reference refuses budget_unreachable, the answer owed).
+    const result = await spawnCli(["run", ...careless, "--seed", "4", "--out", out], { timeoutMs: 120_000 });
     expect(result.code).toBe(1);
     expect(readSummary(out).violations).toEqual(["choice-gated"]);
-    const report = join(out, "choice-gated-careless-compactor-python-1.json");
+    const report = join(out, "choice-gated-careless-compactor-python-4.json");
     const story = (JSON.parse(readFileSync(report, "utf8")) as { story: string[] }).story.join("\n");
     expect(story).toMatch(/it asked the model which of \[.*\] could go, and the model chose/);
     // What the model-driven reference answered facing the same model (issue 46: no model-driven report said).

@@ -106,7 +106,9 @@ function showAnswer(spec: ModelAnswerSpec): string {
       ? `claims:${spec.provenance}`
       : spec.kind === "choose"
         ? `choose:${spec.pick}`
-        : spec.kind;
+        : spec.kind === "sloppy"
+          ? `sloppy:${[spec.order, spec.repeat ? "repeat" : "once", spec.stray, spec.dress, spec.length].join("/")}`
+          : spec.kind;
 }
 
 /** The runtime's own summarize: honest, so it refuses (and changes nothing) where the reference would. */
