@@ -1,4 +1,5 @@
 import { dequal } from "dequal/lite";
+import { isBlank } from "../wire/blank.ts";
 import type { OperationCall } from "../wire/protocol.ts";
 import type { Span, Window } from "../wire/window.ts";
 import { windowSize } from "../wire/budget.ts";
@@ -185,7 +186,7 @@ export function faults(step: Pick<Step, "call" | "truth" | "outcome"> & Partial<
 /** A call the harness's model failed: an error, a timeout, or an empty summary. */
 export function modelFailed(exchange: ModelExchange): boolean {
   const { answer } = exchange;
-  return !answer.ok || ("text" in answer && answer.text.trim() === "");
+  return !answer.ok || ("text" in answer && isBlank(answer.text));
 }
 
 /** The ids of the spans at fault (see faults). */

@@ -1,4 +1,5 @@
 import { ModelFailure } from "../errors/model-failure.ts";
+import { isBlank } from "../wire/blank.ts";
 import { UnrecoverablePruneError } from "../errors/unrecoverable.ts";
 
 /**
@@ -16,6 +17,6 @@ export async function askModel<T>(call: () => Promise<T>): Promise<T> {
 
 /** The model's summary text, refused when it is empty: a blank summary would replace history with nothing. */
 export function summaryTextOf(answer: { readonly text: string }): string {
-  if (answer.text.trim() === "") throw new UnrecoverablePruneError("model_failed", null, "the model's summary was empty, so nothing was changed");
+  if (isBlank(answer.text)) throw new UnrecoverablePruneError("model_failed", null, "the model's summary was empty, so nothing was changed");
   return answer.text;
 }

@@ -16,7 +16,7 @@ The harness's model chooses what may go and writes the summary; every guard stay
 from .errors import UnrecoverablePruneError
 from .model import ModelFailure
 from .reference import assert_grounded_if_derived, compact, copy_problem, kind_of, prune, replace_with_summary, span_size, window_size
-from .wire import is_precondition_bearing
+from .wire import is_blank, is_precondition_bearing
 
 
 def ask_model(call):
@@ -53,7 +53,7 @@ def _with_summary(window, sources, model, budget):
     """The sources replaced by the model's summary where the first stood, unless it saves nothing."""
     answer = ask_model(lambda: model.summarize([span["span_id"] for span in sources]))
     text = answer.get("text", "")
-    if not isinstance(text, str) or text.strip() == "":
+    if not isinstance(text, str) or is_blank(text):
         raise UnrecoverablePruneError("model_failed", None, "the model's summary was empty, so nothing was changed")
     summary_id = _fresh_id(sources[0]["span_id"] + "~summary", window)
     replaced = replace_with_summary(window, sources, summary_id, text)

@@ -44,6 +44,17 @@ def is_precondition_bearing(span):
     return any(tag in PRECONDITION_TAGS for tag in span["tags"])
 
 
+# Unicode's White_Space property, 25 code points: what an empty summary may hold and nothing else
+# (docs/protocol.md, [p-model-failure]). Not str.strip's notion, which also takes U+001C..U+001F, nor
+# JavaScript's trim, which takes U+FEFF and keeps U+0085: the harness has this very set (src/wire/blank.ts).
+WHITE_SPACE = frozenset("\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+
+
+def is_blank(text):
+    """Whether a summary's text is empty in the protocol's sense: no character but white space ("" included)."""
+    return all(char in WHITE_SPACE for char in text)
+
+
 def request_id(request):
     """The request's id when it is a valid one, else None: what a BadRequest answer can still carry."""
     value = request.get("id") if isinstance(request, dict) else None
