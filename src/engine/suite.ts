@@ -101,7 +101,14 @@ export async function runSuite(driver: Driver, target: Target, options: SuiteOpt
         continue;
       }
       const next = await verdicts.next();
-      if (next.done) break;
+      if (next.done) {
+        // Stopped before the stream judged this property (a stop during start-up): it is interrupted, not
+        // missing, so the summary names every property and why it has no verdict.
+        const line = notStartedLine(property.id);
+        results.push(line);
+        io.line(verdictLine(line));
+        continue;
+      }
       const result = next.value;
       // A failure the stream found before the stop is kept, as found; anything else in flight may be the stop's doing.
       const line =
@@ -184,6 +191,10 @@ function unrecordedLine(result: PropertyResult, error: unknown): ResultLine {
   return result.status === "failed"
     ? { ...base, violated: result.violation.property.id, message: `${result.violation.finding.message}; ${why}` }
     : { ...base, message: why };
+}
+
+function notStartedLine(property: string): ResultLine {
+  return { property, status: "interrupted", runs: 0, requests: 0, ms: 0, message: "stopped before it started, so no verdict" };
 }
 
 function interruptedLine(result: PropertyResult): ResultLine {
