@@ -100,11 +100,7 @@ function sloppyAnswer(spec: Sloppy, call: ModelCall, shown: readonly Span[], spa
   const texts = shown.map((span) => span.text);
   const digest = texts.map(digestOf).join("\n");
   const text =
-    spec.length === "over-long"
-      ? [...texts, ...texts].join("\n")
-      : spec.length === "partial"
-        ? [...digest].slice(0, Math.ceil([...digest].length / 2)).join("")
-        : digest;
+    spec.length === "over-long" ? bloatedText(texts) : spec.length === "partial" ? [...digest].slice(0, Math.ceil([...digest].length / 2)).join("") : digest;
   return { ok: true, text: spec.dress === "prose" ? `${PROSE.before}${text}${PROSE.after}` : text, provenance: ids };
 }
 
@@ -144,7 +140,7 @@ function summaryAnswer(spec: ModelAnswerSpec, sources: readonly Span[], spans: R
     case "empty":
       return { ok: true, text: "" };
     case "bloated":
-      return { ok: true, text: joined([...texts, ...texts]), provenance: ids };
+      return { ok: true, text: bloatedText(texts), provenance: ids };
     case "claims":
       return { ok: true, text: digest, provenance: claimed(ids, spec.provenance, spans) };
     default:
@@ -172,6 +168,11 @@ function choiceAnswer(spec: ModelAnswerSpec, candidates: readonly Span[], spans:
     default:
       return { ok: true, evict_ids: faithful };
   }
+}
+
+/** A summary no smaller than its sources: their texts, twice (the `bloated` kind, a sloppy answer's `over-long`). */
+function bloatedText(texts: readonly string[]): string {
+  return [...texts, ...texts].join("\n");
 }
 
 /** What a faithful summary keeps of a source: its start, whole when short, never reworded. */
