@@ -15,26 +15,40 @@ interface Answered {
   readonly exchange: ModelExchange;
   /** The ids the answer names: a choice's, or a summary's claimed provenance. */
   readonly ids: readonly string[];
+  /** The ids this call offered. */
+  readonly offered: ReadonlySet<string>;
   /** The ids earlier calls of the same request named. */
   readonly earlier: ReadonlySet<string>;
   readonly window: ReadonlySet<string>;
 }
 
-const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/;
-
-function answered(step: Step): Answered[] {
-  const window = new Set(step.call.window.spans.map((span) => span.span_id));
-  const earlier = new Set<string>();
-  return step.model.map((exchange) => {
-    const { answer } = exchange;
-    const ids = !answer.ok ? [] : "evict_ids" in answer ? answer.evict_ids : (answer.provenance ?? []);
-    const each = { exchange, ids, earlier: new Set(earlier), window };
-    for (const id of exchange.call.span_ids) earlier.add(id);
-    return each;
-  });
+/** Whether `ids`, those of them `order` has, come out of `order`'s order: what reach.ts asks of requests too. */
+export function outOfOrder(order: readonly string[], ids: readonly string[]): boolean {
+  const at = ids.map((id) => order.indexOf(id)).filter((index) => index >= 0);
+  return at.some((index, i) => i > 0 && index < (at[i - 1] as number));
 }
 
-const offered = ({ exchange }: Answered) => new Set(exchange.call.span_ids);
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/;
+
+/** Each step's exchanges, read once however many dimensions ask. */
+const read = new WeakMap<Step, readonly Answered[]>();
+
+function answered(step: Step): readonly Answered[] {
+  const known = read.get(step);
+  if (known !== undefined) return known;
+  const window = new Set(step.call.window.spans.map((span) => span.span_id));
+  const earlier = new Set<string>();
+  const each = step.model.map((exchange) => {
+    const { answer } = exchange;
+    const ids = !answer.ok ? [] : "evict_ids" in answer ? answer.evict_ids : (answer.provenance ?? []);
+    const one = { exchange, ids, offered: new Set(exchange.call.span_ids), earlier: new Set(earlier), window };
+    for (const id of exchange.call.span_ids) earlier.add(id);
+    return one;
+  });
+  read.set(step, each);
+  return each;
+}
+
 const textOf = ({ exchange }: Answered) => (exchange.answer.ok && "text" in exchange.answer ? exchange.answer.text : undefined);
 const some =
   (test: (each: Answered, step: Step) => boolean): Reach =>
@@ -45,7 +59,7 @@ const some =
 function right(each: Answered, step: Step): boolean {
   const { exchange, ids } = each;
   if (!exchange.answer.ok) return false;
-  const shown = step.call.window.spans.filter((span) => offered(each).has(span.span_id));
+  const shown = step.call.window.spans.filter((span) => each.offered.has(span.span_id));
   const expected = exchange.call.kind === "summarize" ? shown : shown.filter((span) => !isPreconditionBearing(span));
   const text = textOf(each);
   return (text === undefined || text !== "") && ids.join("\n") === expected.map((span) => span.span_id).join("\n") && expected.length > 0;
@@ -59,20 +73,16 @@ export const ANSWER_SPACE = {
   },
   answerReordered: {
     what: "ids the call offered, in another order than the call's",
-    reach: some((each) => {
-      const order = each.exchange.call.span_ids;
-      const at = each.ids.map((id) => order.indexOf(id)).filter((index) => index >= 0);
-      return at.some((index, i) => i > 0 && index < (at[i - 1] as number));
-    }),
+    reach: some((each) => outOfOrder(each.exchange.call.span_ids, each.ids)),
   },
   answerRepeated: { what: "an id named twice", reach: some(({ ids }) => new Set(ids).size < ids.length) },
   answerOutsideCall: {
     what: "an id of the window the call did not offer",
-    reach: some((each) => each.ids.some((id) => each.window.has(id) && !offered(each).has(id))),
+    reach: some((each) => each.ids.some((id) => each.window.has(id) && !each.offered.has(id))),
   },
   answerEarlierCall: {
     what: "an id an earlier call of the same request offered, this one not",
-    reach: some((each) => each.ids.some((id) => each.earlier.has(id) && !offered(each).has(id))),
+    reach: some((each) => each.ids.some((id) => each.earlier.has(id) && !each.offered.has(id))),
   },
   answerOutsideWindow: {
     what: "an id no span of the window has",
@@ -87,7 +97,7 @@ export const ANSWER_SPACE = {
   answerPartial: {
     what: "part of an answer (a summary claiming only some of what it was shown)",
     reach: some((each) => {
-      const shown = offered(each);
+      const shown = each.offered;
       return textOf(each) !== undefined && each.ids.length > 0 && each.ids.length < shown.size && each.ids.every((id) => shown.has(id));
     }),
   },
@@ -96,7 +106,7 @@ export const ANSWER_SPACE = {
     reach: some((each, step) => {
       const text = textOf(each);
       if (text === undefined) return each.exchange.answer.ok && each.ids.length > each.exchange.call.span_ids.length;
-      const sources = step.call.window.spans.filter((span) => offered(each).has(span.span_id));
+      const sources = step.call.window.spans.filter((span) => each.offered.has(span.span_id));
       return [...text].length > sources.reduce((sum, span) => sum + [...span.text].length, 0);
     }),
   },

@@ -4,7 +4,7 @@ import { isProtected, ungroundedSpans } from "../../src/models/truth.ts";
 import type { Span } from "../../src/wire/window.ts";
 import { kindOf } from "../../src/wire/window.ts";
 import { POINTER_LOOKALIKES } from "../../src/arbitraries/text.ts";
-import { ANSWER_SPACE } from "./answer-space.ts";
+import { ANSWER_SPACE, outOfOrder } from "./answer-space.ts";
 
 /** Whether a request reaches a rule: the request shape that could show a pruner breaking it. */
 export type Reach = (step: Step) => boolean;
@@ -23,13 +23,11 @@ const faulty = (step: Step) => named(step).some((span) => copyProblem(span, step
 const derived = (step: Step) => step.call.window.derivation_depth >= 1;
 
 const repeated = (step: Step) => new Set(ids(step)).size < ids(step).length;
-function outOfOrder(step: Step): boolean {
-  const order = step.call.window.spans.map((span) => span.span_id);
-  const at = ids(step)
-    .map((id) => order.indexOf(id))
-    .filter((index) => index >= 0);
-  return at.some((index, i) => i > 0 && index < (at[i - 1] as number));
-}
+const outOfWindowOrder = (step: Step) =>
+  outOfOrder(
+    step.call.window.spans.map((span) => span.span_id),
+    ids(step),
+  );
 
 /** Reaching requests, by the shape they have; rules.ts says which rule each one reaches. */
 export const REACH = {
@@ -56,7 +54,7 @@ export const REACH = {
   pruneAbsent: (step) =>
     step.call.op === "prune" && step.call.evict_ids.some((id) => !step.call.window.spans.some((span) => span.span_id === id)) && isSafe(step),
   repeatedIds: (step) => repeated(step),
-  outOfOrder: (step) => outOfOrder(step),
+  outOfOrder: (step) => outOfWindowOrder(step),
   summarize: (step) => step.call.op === "summarize",
   summarizeMany: (step) => step.call.op === "summarize" && sources(step.call).length >= 2,
   summarizeTagged: (step) => step.call.op === "summarize" && sources(step.call).some((span) => span.tags.length > 0),
@@ -96,7 +94,7 @@ export const REACH = {
     step.call.window.spans.some((span) => kindOf(span) === "original" && copyProblem(span, step.truth, step.call.store) !== null),
   summarizeFaulty: (step) => step.call.op === "summarize" && faulty(step),
   // What the requests name, as docs/protocol.md's own summarize example does: ids out of window order, or twice.
-  summarizeOutOfOrder: (step) => step.call.op === "summarize" && outOfOrder(step),
+  summarizeOutOfOrder: (step) => step.call.op === "summarize" && outOfWindowOrder(step),
   summarizeRepeated: (step) => step.call.op === "summarize" && repeated(step),
   ...(Object.fromEntries(Object.entries(ANSWER_SPACE).map(([name, { reach }]) => [name, reach])) as Record<keyof typeof ANSWER_SPACE, Reach>),
 } satisfies Record<string, Reach>;
