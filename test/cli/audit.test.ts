@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { summarizeRun } from "../../src/reports/summary.ts";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROPERTIES } from "../../properties/index.ts";
 import { notJudgedReason } from "../../src/audit/judge.ts";
 import { shellQuote } from "../../src/reports/build.ts";
 import { TraceExchange } from "../../src/wire/trace.ts";
+import { expectModelTraceAudits } from "./audit-helpers.ts";
 import { cli, junitCases, lastLine, readReports, readSummary, recorderCommand, ROOT, type Spawned, spawnCli, STACK_FRAME, tempDir } from "./helpers.ts";
 
 const SEED = 77;
@@ -107,71 +107,10 @@ describe("prunecheck audit of a trace recorded from the naive Python pruner duri
   });
 });
 
-describe("prunecheck audit of a conforming pruner's trace", () => {
-  it("audits the Python reference's trace of a strict run clean, exit 0", async () => {
-    const dir = tempDir();
-    const trace = join(dir, "reference.jsonl");
-    const run = await spawnCli([
-      "run",
-      "--cmd",
-      recorded(PYTHON_REFERENCE, trace),
-      "--level",
-      "strict",
-      "--runs",
-      "10",
-      "--seed",
-      String(SEED),
-      "--out",
-      join(dir, "run"),
-    ]);
-    expect(run.code).toBe(0);
-    // Into a folder where an earlier audit's summary names its report: a clean audit leaves none (issue 46).
-    const out = join(dir, "audit");
-    mkdirSync(out);
-    const earlier = join(out, "kept-untouched-naive-line3");
-    writeFileSync(`${earlier}.json`, "{}");
-    writeFileSync(`${earlier}.md`, "earlier");
-    const line = { property: "kept-untouched", status: "failed" as const, runs: 1, requests: 1, ms: 1, report: earlier };
-    const previous = summarizeRun({ implementation: "naive", level: "strict", capabilities: [], seconds: 1, interrupted: false, results: [line] });
-    writeFileSync(join(out, "summary.json"), JSON.stringify(previous));
-    const audit = await spawnCli(["audit", trace, "--level", "strict", "--out", out]);
-    expect(audit.code).toBe(0);
-    const summary = readSummary(out);
-    expect(summary.violations).toEqual([]);
-    expect(existsSync(`${earlier}.json`) || existsSync(`${earlier}.md`)).toBe(false);
-    // Judged, not vacuous: every operation the adapter declares was in the trace and judged.
-    expect(summary.results.filter((result) => result.status === "passed").length).toBeGreaterThan(10);
-    expect(lastLine(audit.stdout)).toMatch(/^prunecheck: \S+ conforms at strict/);
-  }, 120_000);
-});
-
 describe("prunecheck audit of model-driven compactors recorded over stdio (protocol 1.1)", () => {
-  const compactor = (file: string) => `python3 "${join(ROOT, "examples", "python", file)}"`;
-  // A seed whose 25 runs catch the careless compactor and meet a failed model answer (at 77 they no longer
-  // did once the model's answers ranged wider, issue 47: its fault needs "everything is redundant").
-  const MODEL_SEED = 2;
-
-  it.for([
-    ["model_compactor.py", []],
-    ["careless_compactor.py", ["choice-gated"]],
-  ] as const)("%s: the trace keeps the model's calls and answers, and audits to the run's violations, model-failure-safe judged", async ([file, violated]) => {
-    const dir = tempDir();
-    const trace = join(dir, "model.jsonl");
-    const run = await spawnCli(["run", "--cmd", recorded(compactor(file), trace), "--runs", "25", "--seed", String(MODEL_SEED), "--out", join(dir, "run")]);
-    expect(readSummary(join(dir, "run")).violations).toEqual(violated);
-    const exchanges = readFileSync(trace, "utf8")
-      .trimEnd()
-      .split("\n")
-      .slice(1)
-      .map((line) => TraceExchange.parse(JSON.parse(line)));
-    expect(exchanges.every((exchange) => exchange.model !== undefined)).toBe(true);
-    expect(exchanges.some((exchange) => exchange.model?.some(({ answer }) => !answer.ok))).toBe(true);
-    const audit = await spawnCli(["audit", trace, "--out", join(dir, "audit")]);
-    expect([run.code, audit.code]).toEqual([violated.length === 0 ? 0 : 1, violated.length === 0 ? 0 : 1]);
-    const audited = readSummary(join(dir, "audit"));
-    expect(audited.violations).toEqual(violated);
-    expect(audited.results.find((result) => result.property === "model-failure-safe")?.status).toBe("passed");
-  });
+  // The conforming model_compactor.py's trace audits clean in test/cli/audit-conforming.test.ts (the slow lane).
+  it("careless_compactor.py: the trace keeps the model's calls and answers, and audits to the run's violations, model-failure-safe judged", () =>
+    expectModelTraceAudits("careless_compactor.py", ["choice-gated"]));
 });
 
 describe("prunecheck audit of a trace the Python kit recorded in process", () => {

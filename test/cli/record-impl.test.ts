@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { withEarlierReport } from "./audit-helpers.ts";
 import { PRUNERS, readReports, readSummary, recorderCommand, ROOT, spawnCli, tempDir } from "./helpers.ts";
 
 const MODEL_PRUNER = join(ROOT, "examples", "typescript", "model-pruner.ts");
@@ -29,8 +30,12 @@ describe("prunecheck record --impl, a TS/JS module served over stdio and recorde
     expect(JSON.parse(lines[0] as string)).toMatchObject({ implementation: { name: "model-summarizer" }, recorder: "module" });
     expect(lines.filter((line) => line.includes('"model":[')).length).toBeGreaterThan(10);
 
+    // Into a folder where an earlier audit's summary names its report: a clean audit leaves none (issue 46).
+    const leftNoEarlierReport = withEarlierReport(join(dir, "audit"));
     const audit = await spawnCli(["audit", trace, "--level", "strict", "--impl", MODEL_PRUNER, "--out", join(dir, "audit")]);
     expect(audit.code, audit.stdout).toBe(0);
+    leftNoEarlierReport();
+    expect(readSummary(join(dir, "audit")).violations).toEqual([]);
     // Asked again facing the model's recorded answers, the exchanges that used the model are judged too.
     expect(readSummary(join(dir, "audit")).results.find((line) => line.property === "deterministic")).toMatchObject({ status: "passed" });
   });
