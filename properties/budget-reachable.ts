@@ -23,7 +23,7 @@ export const budgetReachable: Property = {
   requires: ["compact"],
   title: "A compact refuses only a budget that its own pruning meets correctly",
   quote: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
-  rules: ["p-compact-owed", "s-recency"],
+  rules: ["p-compact-owed", "s-recency", "p-model-failure-owed"],
   probes: ["prune-copied"],
   check({ call, outcome, truth, probes, model }) {
     // A compactor whose model failed may refuse whatever the budget (model-failure-safe): nothing was lost.

@@ -16,7 +16,7 @@ export const loudRefusal: Property = {
   requires: [],
   title: "A refusal is a typed UnrecoverablePruneError (strict: naming the span at fault and why)",
   quote: 'agent halts at prune time with a typed error and a resolvable span-id," which is the only acceptable trade in long-horizon work.',
-  rules: ["p-refusal-typed", "p-refusal-code"],
+  rules: ["p-refusal-typed", "p-refusal-code", "p-model-failed-span", "p-model-failure-owed"],
   check(step) {
     const { outcome, level } = step;
     if (outcome.ok) return null;

@@ -4,7 +4,8 @@
  *
  * A new summary names every source it replaced, once, each with a key that resolves to that source's exact text,
  * under an id no span of the window had (else its provenance cannot tell the summary from that span, its
- * own source included); and no operation evicts, re-grounds or re-summarizes a summary whose provenance
+ * own source included) and, for a compactor's, that no provenance entry of the window names (else that
+ * entry names two spans); and no operation evicts, re-grounds or re-summarizes a summary whose provenance
  * does not resolve. The same holds of every summary a compactor writes (issue 32): its provenance names
  * what it replaced, with keys the pruner computed, whatever the model claimed.
  */
@@ -19,7 +20,16 @@ export const provenanceResolvesProperty: Property = {
   title: "Summaries carry provenance that resolves byte-exact",
   quote:
     "A summary must carry the set of source span-ids it compresses. A summary with an empty or unresolvable provenance set is treated as unverified and cannot justify a destructive action.",
-  rules: ["p-compact-summary", "p-summary-id", "s-summary-id", "s-destructive", "p-summary-source-copy", "p-reground-check", "s-provenance-once"],
+  rules: [
+    "p-compact-summary",
+    "p-summary-id",
+    "s-summary-id",
+    "s-destructive",
+    "p-summary-source-copy",
+    "p-reground-check",
+    "s-provenance-once",
+    "p-new-span-id",
+  ],
   check(step) {
     const { call, outcome, truth } = step;
     if (!outcome.ok) return null;
@@ -53,6 +63,14 @@ export const provenanceResolvesProperty: Property = {
 /** What is wrong with the provenance of one summary written: each source named once with a key to its exact text, no one else. */
 function writeProblem({ summary_id, summary, sources }: SummaryWrite, op: string, { call, truth }: Step): Finding | null {
   if (summary === undefined) return { span_id: summary_id, message: `${op} succeeded but no span ${describeSpan({ span_id: summary_id })} is in the window` };
+  // A provenance entry says whose text its key holds: under that id, a new span would make it name two ([p-new-span-id]).
+  const namer = op === "compact" ? call.window.spans.find((span) => span.provenance?.some((entry) => entry.span_id === summary_id) === true) : undefined;
+  if (namer !== undefined) {
+    return {
+      span_id: summary_id,
+      message: `${op} wrote summary ${describeSpan(summary)} under an id the provenance of ${describeSpan(namer)} already names for a span it replaced: that entry would name two spans`,
+    };
+  }
   const provenance = summary.provenance ?? [];
   if (provenance.length === 0) return { span_id: summary.span_id, message: `summary ${describeSpan(summary)} carries no provenance` };
   for (const source of sources) {

@@ -17,7 +17,7 @@ export const safePruneSucceeds: Property = {
   requires: [],
   title: "A safe operation succeeds and does what was asked",
   quote: "Enforcing the boundary converts a silent, unrecoverable divergence into a loud, recoverable refusal.",
-  rules: ["p-compact-owed", "s-absent-ids", "s-empty", "s-summarize-precondition"],
+  rules: ["p-compact-owed", "s-absent-ids", "s-empty", "s-summarize-precondition", "p-model-failure-owed", "p-model-summarize-precondition"],
   check(step) {
     if (!isSafe(step)) return null;
     const { call, outcome, truth, level } = step;

@@ -50,6 +50,10 @@ import { compactSummaryTakesSourceId } from "./compact-summary-takes-source-id.t
 import { summaryPromptDropsOldest } from "./summary-prompt-drops-oldest.ts";
 import { compactProvenanceInModelOrder } from "./compact-provenance-in-model-order.ts";
 import { provenanceRepeatsSource } from "./provenance-repeats-source.ts";
+import { modelFailureNamesSpan } from "./model-failure-names-span.ts";
+import { modelFailureBlamesBudget } from "./model-failure-blames-budget.ts";
+import { compactSummaryReusesProvenanceId } from "./compact-summary-reuses-provenance-id.ts";
+import { refusesModelSummaryOfPrecondition } from "./refuses-model-summary-of-precondition.ts";
 import { staleKeyAccepted } from "./stale-key-accepted.ts";
 import { summaryDropsTags } from "./summary-drops-tags.ts";
 import { summaryKeepsOnlyPreconditionTags } from "./summary-keeps-only-precondition-tags.ts";
@@ -131,4 +135,8 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   summaryPromptDropsOldest,
   compactProvenanceInModelOrder,
   provenanceRepeatsSource,
+  modelFailureNamesSpan,
+  modelFailureBlamesBudget,
+  compactSummaryReusesProvenanceId,
+  refusesModelSummaryOfPrecondition,
 ]);

@@ -79,6 +79,12 @@ export const REACH = {
   compactSummary: (step) => step.call.op === "compact" && step.call.window.spans.some(isSummaryLike),
   modelFailure: (step) => step.model.some(modelFailed),
   compactWritesSummary: (step) => summaryWrites(step).length > 0 && step.call.op === "compact",
+  // A compaction's summary written beside an earlier summary, whose provenance names ids no span has any more.
+  compactWritesBesideProvenance: (step) =>
+    step.call.op === "compact" && summaryWrites(step).length > 0 && step.call.window.spans.some((span) => (span.provenance ?? []).length > 0),
+  // A summarize the model writes (no summary_text) whose sources include a precondition span, nothing at fault.
+  modelSummarizeProtected: (step) =>
+    step.call.op === "summarize" && step.call.summary_text === undefined && isSafe(step) && sources(step.call).some((span) => isProtected(step.truth, span)),
   // A summary a model-driven pruner wrote from its model's words: a compact's, or a summarize's without summary_text.
   modelWritesSummary: (step) =>
     step.model.some((exchange) => exchange.call.kind === "summarize") &&

@@ -24,6 +24,21 @@ export const RULES: Readonly<Record<string, RuleCheck>> = {
   "p-model-wait": { notCheckable: TRANSPORT },
   "p-model-failure": { reach: "modelFailure" },
   "p-model-shown": { reach: "modelWritesSummary" },
+  "p-model-failed-span": { reach: "modelFailure" },
+  "p-model-failure-owed": { reach: "modelFailure" },
+  "p-model-summarize-precondition": { reach: "modelSummarizeProtected" },
+  "p-model-choice": {
+    notCheckable: `${REFERENCE}: what it demands is the rules it names, each checked; how to read a sloppy answer is the adapter's (the answer-space table measures what adapters meet)`,
+  },
+  "p-model-next-line": {
+    notCheckable:
+      "transport: the harness's side (each line its own timeout, a call's answer its next line) in src/transport/stdio.test.ts; the Python kit's exit on end of input or another line in examples/python/tests/test_model.py; catalog mutants are in-process pruners, which have no stdout",
+  },
+  "p-new-span-id": { reach: "compactWritesBesideProvenance" },
+  "p-summarize-pointer": {
+    notCheckable:
+      "a permission, and what the harness's model reads: provenance-resolves judges a pointer source's entry as any other's (its key must resolve to the text the pointer stands for)",
+  },
   "s-provenance-once": { reach: "summarizeRepeated" },
   "p-timeout": {
     notCheckable: "the harness cannot see an adapter rely on a timeout value; it only shortens timeouts while a hang shrinks (hang-shrink.test.ts)",

@@ -25,6 +25,14 @@ async function compactWith(script: readonly ModelAnswerSpec[], input: Window = w
 }
 
 describe("compactWithModel: the reference model-driven compactor", () => {
+  it("names its summary by an id no span of the window has and no provenance entry names ([p-new-span-id])", async () => {
+    const earlier = summarySpan("s0", "read the schema", [{ span_id: "s2~summary", externalized_key: "k1" }]);
+    const input = frozenWindow([earlier, log, plan]);
+    const { model } = scriptedModel([{ kind: "faithful" }, { kind: "faithful" }], input);
+    const result = await compactWithModel(input, store, { unit: "chars", limit: windowSize(input, "chars") - 60 }, model);
+    expect(result.spans.filter((span) => kindOf(span) === "summary").map((span) => span.span_id)).toEqual(["s0", "s2~summary'"]);
+  });
+
   it("leaves a window within budget alone, without asking the model", async () => {
     const { model, exchanges } = scriptedModel([], window);
     const result = await compactWithModel(window, store, { unit: "chars", limit: 10_000 }, model);

@@ -59,9 +59,12 @@ function ids(spans: readonly Span[]): string[] {
   return spans.map((span) => span.span_id);
 }
 
-/** `wanted`, or `wanted` primed until no span of the window has it: the id of a span a pruner adds. */
+/**
+ * `wanted`, or `wanted` primed until no span of the window has it and no provenance entry names it: the id
+ * of a span a pruner adds (an entry says whose text its key holds, and would then name two spans).
+ */
 export function freshId(wanted: string, window: Window): string {
-  const taken = new Set(ids(window.spans));
+  const taken = new Set([...ids(window.spans), ...window.spans.flatMap((span) => (span.provenance ?? []).map((entry) => entry.span_id))]);
   let id = wanted;
   while (taken.has(id)) id += "'";
   return id;

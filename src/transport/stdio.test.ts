@@ -442,6 +442,19 @@ describe("model calls (protocol 1.1)", () => {
     ]);
   });
 
+  // [p-model-next-line]: each line the adapter writes has the timeout from the harness's last line, not from the request.
+  it("gives each line after a model answer the request's timeout again, and times out the line that takes longer", async () => {
+    // Five lines of 250 ms each: the request takes longer than its timeout, each line far less.
+    const within = await openStdioDriver({ command: command("model-caller", "--calls", "4", "--think", "250"), timeoutMs: 1200, env: ENV });
+    opened.push(within);
+    const [exchange, ms] = await timed(within.send(compact()));
+    expect([exchange.outcome.ok, exchange.model?.length]).toEqual([true, 4]);
+    expect(ms).toBeGreaterThan(1200);
+    const over = await openStdioDriver({ command: command("model-caller", "--calls", "1", "--think", "1800"), timeoutMs: 1200, env: ENV });
+    opened.push(over);
+    expect((await faultOf(over.send(compact()))).code).toBe("timeout");
+  });
+
   it("holds a request to the protocol's limit of model calls", async () => {
     const driver = await openStdioDriver({ command: command("model-caller", "--calls", "9"), timeoutMs: 2000, env: ENV });
     opened.push(driver);

@@ -64,8 +64,10 @@ def _with_summary(window, sources, model, budget):
 
 
 def _fresh_id(wanted, window):
-    """`wanted`, primed until no span of the window has it: the summary's id is the compactor's, never the model's."""
+    """`wanted`, primed until no span of the window has it and no provenance entry names it: the summary's id
+    is the compactor's, never the model's, and a provenance entry names one span ([p-new-span-id])."""
     taken = {span["span_id"] for span in window["spans"]}
+    taken.update(entry["span_id"] for span in window["spans"] for entry in span.get("provenance") or [])
     while wanted in taken:
         wanted += "'"
     return wanted

@@ -85,6 +85,15 @@ class ModelCompactorTest(unittest.TestCase):
         self.assertEqual([span.get("kind") for span in result["spans"]], ["pointer", "pointer"])
 
 
+    def test_names_its_summary_by_no_id_an_earlier_summarys_provenance_names(self):
+        earlier = {"span_id": "s0", "text": "read the schema", "tags": [], "externalized_key": None, "kind": "summary",
+                   "provenance": [{"span_id": "s2~summary", "externalized_key": "k1"}], "derivation_depth": 1}
+        window = {"spans": [earlier, LOG, PLAN], "derivation_depth": 0}
+        model, _ = scripted({"ok": True, "evict_ids": ["s2", "s3"]}, {"ok": True, "text": "migrated; backfill next"})
+        result = compact_with_model(window, STORE, {"unit": "chars", "limit": 60}, model)
+        self.assertEqual(result["spans"][1]["span_id"], "s2~summary'")
+
+
 class ModelOverStdioTest(unittest.TestCase):
     def test_hello_declares_protocol_1_1_and_model_without_pipelining(self):
         response, _ = handle_line(ModelCompactor(), line({"id": 0, "op": "hello", "protocol": 1}))
@@ -116,6 +125,18 @@ class ModelOverStdioTest(unittest.TestCase):
         self.assertEqual((answer["id"], answer["ok"], answer["error"]["code"]), (1, False, "model_failed"))
         adapter.send(line({"id": 2, "op": "shutdown"}))
         self.assertEqual(adapter.finish(), (0, []))
+
+    def test_exits_without_answering_when_input_ends_or_a_request_comes_while_a_call_is_pending(self):
+        # [p-model-next-line]: after a call the harness writes only its answer; anything else means it has gone.
+        for instead in (None, line({"id": 2, "op": "prune", "window": WINDOW, "evict_ids": [], "store": STORE})):
+            adapter = Adapter(self, [sys.executable, "examples/python/model_compactor.py"])
+            adapter.ask(line({"id": 0, "op": "hello", "protocol": 1}))
+            call = adapter.ask(line({"id": 1, "op": "compact", "window": WINDOW, "store": STORE, "budget": BUDGET}))
+            self.assertEqual(call["model"]["kind"], "choose")
+            if instead is not None:
+                adapter.send(instead)
+            adapter.process.stdin.close()
+            self.assertEqual(adapter.finish(), (0, []))
 
     def test_the_ninth_call_of_a_request_fails_as_the_model_would_rather_than_break_the_protocol(self):
         class Sink:
