@@ -3,7 +3,7 @@
  * pruner's, and it conforms at strict whatever the harness's model answers.
  * `npx prunecheck run --impl examples/typescript/model-pruner.ts --level strict`
  */
-import { definePruner, ModelFailure, prune, summarize, UnrecoverablePruneError } from "prunecheck";
+import { definePruner, isBlank, ModelFailure, prune, summarize, UnrecoverablePruneError } from "prunecheck";
 
 export default definePruner({
   name: "model-summarizer",
@@ -21,7 +21,8 @@ export default definePruner({
       if (error instanceof ModelFailure) throw new UnrecoverablePruneError("model_failed", null, `the model failed (${error.code}), so nothing was changed`);
       throw error;
     }
-    if (text.trim() === "") throw new UnrecoverablePruneError("model_failed", null, "the model's summary was empty, so nothing was changed");
+    // Empty is the protocol's white space (isBlank), not trim's: "\ufeff" is text, "\u0085" is empty.
+    if (isBlank(text)) throw new UnrecoverablePruneError("model_failed", null, "the model's summary was empty, so nothing was changed");
     // Provenance is the sources' own, with their keys: never the spans the model claims to have covered.
     return summarize(window, spanIds, summaryId, text, store);
   },

@@ -5,10 +5,7 @@
  * takes it (openhuman 4461) leaves the model reasoning from nothing.
  * Must be caught by: model-failure-safe.
  */
-import type { Model } from "../../src/llm/model.ts";
-import { summarize } from "../../src/reference/index.ts";
-import { askModel } from "../../src/reference/ask-model.ts";
-import type { Store, Window } from "../../src/wire/window.ts";
+import { summarizingWithEmptiness } from "./_internals/model-summary.ts";
 import { alterModelReference, defineMutant } from "./mutant.ts";
 
 export const acceptsEmptySummary = defineMutant({
@@ -17,11 +14,5 @@ export const acceptsEmptySummary = defineMutant({
   level: "core",
   expectedProperties: ["model-failure-safe"],
   breaks: ["p-model-failure"],
-  pruner: alterModelReference("accepts-empty-summary", {
-    async summarizeWithModel(window: Window, spanIds: readonly string[], summaryId: string, store: Store, model: Model) {
-      summarize(window, spanIds, summaryId, "", store);
-      const { text } = await askModel(() => model.summarize(window.spans.filter((span) => spanIds.includes(span.span_id)).map((span) => span.span_id)));
-      return summarize(window, spanIds, summaryId, text, store);
-    },
-  }),
+  pruner: alterModelReference("accepts-empty-summary", { summarizeWithModel: summarizingWithEmptiness(() => false) }),
 });

@@ -54,6 +54,7 @@ import { modelFailureNamesSpan } from "./model-failure-names-span.ts";
 import { modelFailureBlamesBudget } from "./model-failure-blames-budget.ts";
 import { compactSummaryReusesProvenanceId } from "./compact-summary-reuses-provenance-id.ts";
 import { refusesModelSummaryOfPrecondition } from "./refuses-model-summary-of-precondition.ts";
+import { emptyByTrim } from "./empty-by-trim.ts";
 import { staleKeyAccepted } from "./stale-key-accepted.ts";
 import { summaryDropsTags } from "./summary-drops-tags.ts";
 import { summaryKeepsOnlyPreconditionTags } from "./summary-keeps-only-precondition-tags.ts";
@@ -139,4 +140,5 @@ export const MUTANTS: readonly Mutant[] = Object.freeze([
   modelFailureBlamesBudget,
   compactSummaryReusesProvenanceId,
   refusesModelSummaryOfPrecondition,
+  emptyByTrim,
 ]);

@@ -1,6 +1,7 @@
 import type { Step } from "../../src/models/property.ts";
 import { PROSE } from "../../src/llm/answer.ts";
 import type { ModelExchange } from "../../src/llm/scripted-model.ts";
+import { isBlank } from "../../src/wire/blank.ts";
 import { isPreconditionBearing } from "../../src/wire/tags.ts";
 import type { Reach } from "./reach.ts";
 
@@ -113,6 +114,20 @@ export const ANSWER_SPACE = {
   answerEmpty: {
     what: "nothing (an empty summary, an empty choice)",
     reach: some((each) => textOf(each) === "" || (each.exchange.answer.ok && each.ids.length === 0 && textOf(each) === undefined)),
+  },
+  answerBlank: {
+    what: "a summary of white space only, not empty (U+0085, which JavaScript's trim keeps; U+00A0, U+3000, U+2028, which ASCII-only trims keep)",
+    reach: some((each) => {
+      const text = textOf(each);
+      return text !== undefined && text !== "" && isBlank(text);
+    }),
+  },
+  answerTrimmedAway: {
+    what: "a summary a language's trim empties that is not white space, so it is text (U+FEFF, U+001C, U+200B)",
+    reach: some((each) => {
+      const text = textOf(each);
+      return text !== undefined && text !== "" && !isBlank(text) && /^[\ufeff\u001c-\u001f\u200b]+$/.test(text);
+    }),
   },
   answerFailed: { what: "a failure (an error, a timeout)", reach: some(({ exchange }) => !exchange.answer.ok) },
 } satisfies Record<string, { readonly what: string; readonly reach: Reach }>;

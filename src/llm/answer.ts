@@ -20,8 +20,12 @@ export const ModelAnswerSpec = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("paraphrase"), change: Paraphrase }),
   /** A summary of exactly this text: a pointer or summary marker, the laundered "schema constraints verified". */
   z.strictObject({ kind: z.literal("text"), text: z.string() }),
-  /** An empty summary, or an empty choice. */
-  z.strictObject({ kind: z.literal("empty") }),
+  /**
+   * An empty summary, or an empty choice. The summary is `""`, or `text`: nothing but white space as the
+   * protocol defines it (Unicode White_Space), spelled with characters some language's trim keeps (U+0085
+   * survives JavaScript's `trim`; U+00A0, U+3000 and U+2028 Java's `String.trim` and ASCII-only trims).
+   */
+  z.strictObject({ kind: z.literal("empty"), text: z.string().optional() }),
   /** A summary no smaller than its sources: their texts, twice. */
   z.strictObject({ kind: z.literal("bloated") }),
   /** The faithful answer claiming the wrong spans: one no span has, all but the last, the first twice. */
@@ -138,7 +142,7 @@ function summaryAnswer(spec: ModelAnswerSpec, sources: readonly Span[], spans: R
     case "text":
       return { ok: true, text: spec.text, provenance: ids };
     case "empty":
-      return { ok: true, text: "" };
+      return { ok: true, text: spec.text ?? "" };
     case "bloated":
       return { ok: true, text: bloatedText(texts), provenance: ids };
     case "claims":

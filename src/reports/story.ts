@@ -5,6 +5,7 @@ import type { Span, Store, Window } from "../wire/window.ts";
 import { kindOf } from "../wire/window.ts";
 import { preconditionTagsOf } from "../wire/tags.ts";
 import { quoteName } from "./escape/name.ts";
+import { visibleJson } from "./escape/terminal.ts";
 import { capText } from "../errors/cap-text.ts";
 import { describeDifference } from "../models/text-difference.ts";
 import { dequal } from "dequal/lite";
@@ -140,7 +141,7 @@ function modelCalls(exchanges: readonly ModelExchange[] | undefined): string {
     if (!said.ok) return `${asked}, and the model failed (${said.error.code}: ${JSON.stringify(said.error.message)})`;
     if ("evict_ids" in said) return `${asked}, and the model chose ${JSON.stringify(said.evict_ids)}`;
     const claims = said.provenance === undefined ? "" : ` (claiming ${JSON.stringify(said.provenance)})`;
-    return `${asked}, and the model answered ${JSON.stringify(said.text)}${claims}`;
+    return `${asked}, and the model answered ${visibleJson(said.text)}${claims}`;
   });
   return `; ${told.join("; then ")}`;
 }
@@ -160,6 +161,6 @@ function preview(line: string): string {
 
 function quote(text: string): string {
   const shown = text.length > 80 ? `${text.slice(0, 77)}…` : text;
-  return JSON.stringify(shown);
+  return visibleJson(shown);
 }
 

@@ -1,5 +1,6 @@
 export { ProvenanceEntry, Span, SpanKind, Store, Window, kindOf } from "./window.ts";
 export { spanSize, windowSize } from "./budget.ts";
+export { isBlank } from "./blank.ts";
 export { PRECONDITION_TAGS, isPreconditionTag, isPreconditionBearing, preconditionTagsOf } from "./tags.ts";
 export type { PreconditionTag } from "./tags.ts";
 export {

@@ -5,9 +5,9 @@ import { summarizeRun } from "../../src/reports/summary.ts";
 import { TraceExchange } from "../../src/wire/trace.ts";
 import { readSummary, recorderCommand, ROOT, spawnCli, tempDir } from "./helpers.ts";
 
-// A seed whose 25 runs catch the careless compactor and meet a failed model answer (at 77 they no longer
-// did once the model's answers ranged wider, issue 47: its fault needs "everything is redundant").
-const MODEL_SEED = 2;
+// A seed whose 25 runs catch the careless compactor and meet a failed model answer (at 77, then at 2, they
+// no longer did as the model's answers ranged wider, issue 47: its fault needs "everything is redundant").
+const MODEL_SEED = 1;
 
 /**
  * A Python model-driven compactor of examples/python run through the recorder (protocol 1.1): its trace keeps

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hostileText } from "../../../test/helpers/hostile-text.ts";
 import { quoteName } from "./name.ts";
-import { jsonWithoutControls, terminalText, visibleControls } from "./terminal.ts";
+import { jsonWithoutControls, terminalText, visibleControls, visibleJson } from "./terminal.ts";
 
 /** C0, DEL, C1, and the Unicode line separators and direction overrides. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
@@ -43,6 +43,29 @@ describe("jsonWithoutControls: JSON that a terminal or a page shows as it is", (
         expect(json.replace(/\n/g, "")).not.toMatch(CONTROL);
       }),
     );
+  });
+});
+
+describe("visibleJson: a text quoted so a reader sees every character", () => {
+  it("reads back as the text, holding no character a reader cannot see or tell from a space", () => {
+    fc.assert(
+      fc.property(hostile, (text) => {
+        const json = visibleJson(text);
+        expect(JSON.parse(json)).toBe(text);
+        expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u00a0\u00ad\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/);
+      }),
+    );
+  });
+
+  it("names the white space and invisible characters a model's summary may be made of ([p-model-failure])", () => {
+    expect(["\u0085", "\ufeff", "\u00a0\u3000", "\u200b", "\u001c", " \n"].map(visibleJson)).toEqual([
+      '"\\u0085"',
+      '"\\ufeff"',
+      '"\\u00a0\\u3000"',
+      '"\\u200b"',
+      '"\\u001c"',
+      '" \\n"',
+    ]);
   });
 });
 

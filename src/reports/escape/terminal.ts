@@ -28,3 +28,15 @@ export function terminalText(text: string): string {
 export function jsonWithoutControls(json: string): string {
   return json.replace(CONTROLS, (char) => (char === "\n" ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
 }
+
+/**
+ * What a reader cannot see, or cannot tell from a plain space: DEL and C1 controls, the no-break and
+ * typographic spaces, zero-width and direction marks, the line and paragraph separators, the byte order
+ * mark. A model's summary of U+0085 or U+FEFF is the whole of a finding ([p-model-failure]).
+ */
+const UNSEEN = /[\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/g;
+
+/** A text as a JSON string with each character no reader sees as a `\u` escape: the same value, now legible. */
+export function visibleJson(text: string): string {
+  return JSON.stringify(text).replace(UNSEEN, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
