@@ -13,17 +13,18 @@
  * raw events in it map back to their spans, the compacted event to a summary span of its text
  * (adapters/library-summary.ts).
  *
- * The summarizer's LLM answers `generateContentAsync` with the harness's model, asked for the spans behind
- * the events the compactor handed to the summarizer (which takes them as they are; the adapter only notes
- * them on the way).
+ * The summarizer's LLM answers `generateContentAsync` with the harness's model, asked for the spans whose
+ * text the summarizer's prompt holds, of those behind the events the compactor handed it (which it takes as
+ * they are; the adapter only notes them on the way). The prompt holds an event's text parts only, so a tool
+ * result goes unshown, and the compacted event that stands for it is model-saw-sources' finding.
  *
  * `npx prunecheck run --impl adapters/adk-token-compactor.ts`
  */
-import { type BaseLlm, type Event, type InvocationContext, isCompactedEvent, LlmSummarizer, TokenBasedContextCompactor } from "@google/adk";
+import { type BaseLlm, type Event, type InvocationContext, isCompactedEvent, type LlmRequest, LlmSummarizer, TokenBasedContextCompactor } from "@google/adk";
 import type { Span, Window } from "prunecheck";
 import { AGENT, textOf, toAdkEvent } from "./formats/adk.ts";
 import { librarySummarizer } from "./drop-evicted.ts";
-import { librarySummary } from "./library-summary.ts";
+import { librarySummary, shownIn } from "./library-summary.ts";
 import { libraryTokens } from "./library-tokens.ts";
 import { messagesOf } from "./message-plan.ts";
 
@@ -35,8 +36,9 @@ export default librarySummarizer("adk-token-compactor", async (window, budget, m
   let summarized: readonly Span[] = [];
   const llm = {
     model: "prunecheck-harness",
-    async *generateContentAsync() {
-      const { text } = await model.summarize(summarized.map((span) => span.span_id));
+    async *generateContentAsync(request: LlmRequest) {
+      const prompt = request.contents.map((content) => (content.parts ?? []).map((part) => part.text ?? "").join("")).join("\n");
+      const { text } = await model.summarize(shownIn(prompt, summarized).map((span) => span.span_id));
       yield { content: { role: "model", parts: [{ text }] } };
     },
   } as unknown as BaseLlm;

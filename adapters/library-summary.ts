@@ -22,3 +22,13 @@ export function librarySummary(text: string, sources: readonly Span[], window: W
     derivation_depth: 1 + Math.max(0, ...sources.map((span) => span.derivation_depth ?? 0)),
   };
 }
+
+/**
+ * The spans a library's prompt to its model held, of those it hands the model to summarize: each whose text
+ * the prompt holds (a span with no text has nothing to leave out). What an adapter asks the harness's model
+ * to summarize, so that a summary standing for more is model-saw-sources' finding ([p-model-shown]) about
+ * the library's prompt, not a choice of the adapter's.
+ */
+export function shownIn(prompt: string, spans: readonly Span[]): Span[] {
+  return spans.filter((span) => span.text === "" || prompt.includes(span.text));
+}

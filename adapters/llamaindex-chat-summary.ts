@@ -9,9 +9,11 @@
  *
  * Its LLM answers with the harness's model, asked to summarize the spans whose messages the buffer put in
  * its prompt (the latest of the conversation that fit its limit, found by the prompt's own text). Messages
- * it sends map back to their spans, its summary to a summary span (adapters/library-summary.ts); messages
- * it no longer sends are gone. The buffer cannot be made for a limit of 0 (its LLM would have no room to
- * answer): it throws, as it would for an application configured so.
+ * it sends map back to their spans, its summary to a summary span (adapters/library-summary.ts) standing, as
+ * the buffer presents it, for the conversation it no longer sends: the oldest messages it dropped from the
+ * prompt to make it fit included, which its model never read (model-saw-sources' finding). The buffer
+ * cannot be made for a limit of 0 (its LLM would have no room to answer): it throws, as it would for an
+ * application configured so.
  *
  * `npx prunecheck run --impl adapters/llamaindex-chat-summary.ts`
  */
@@ -26,8 +28,7 @@ import { messagesOf, type PlannedMessage } from "./message-plan.ts";
 
 export default librarySummarizer("llamaindex-chat-summary", async (window, budget, model) => {
   const { messages, spanOf } = messagesOf(window.spans, toChatMessage);
-  let context = "";
-  let summarized: readonly Span[] = [];
+  let prompted: readonly Span[] = [];
   const llm = {
     metadata: {
       model: "prunecheck-harness",
@@ -38,9 +39,9 @@ export default librarySummarizer("llamaindex-chat-summary", async (window, budge
       tokenizer: undefined,
       structuredOutput: false,
     },
-    async chat() {
-      summarized = promptedSpans(messages, context, spanOf);
-      const { text } = await model.summarize(summarized.map((span) => span.span_id));
+    async chat({ messages: asked }: { messages: readonly ChatMessage[] }) {
+      prompted = promptedSpans(messages, asked.map(textOf).join("\n"), spanOf);
+      const { text } = await model.summarize(prompted.map((span) => span.span_id));
       return { message: { role: "assistant", content: text }, raw: null };
     },
   } as unknown as LLM;
@@ -48,15 +49,18 @@ export default librarySummarizer("llamaindex-chat-summary", async (window, budge
     llm,
     messages: [...messages],
     tokenizer: tokenizerFor(budget),
-    // The buffer fills its prompt with the conversation it summarizes: kept, to learn which messages those were.
-    summaryPrompt: { format: (values: { context: string }) => (context = values.context) } as unknown as ChatSummaryMemoryBuffer["summaryPrompt"],
+    // The prompt is the conversation alone, not the template the buffer ships: at a budget below the
+    // template's length (140 characters) the buffer's loop, which drops the oldest message until the prompt
+    // fits, never ends (0.6.23; an application's context window is never that small, a generated budget is).
+    summaryPrompt: { format: ({ context }: { context: string }) => context } as unknown as ChatSummaryMemoryBuffer["summaryPrompt"],
   });
   const sent = await buffer.getMessages();
-  // The prompt may hold the latest user message, which the buffer still sends after its summary: the
-  // summary replaced only the messages it holds that are no longer sent.
-  const replaced = summarized.filter((span) => !sent.some((message) => spanOf.get(message) === span));
+  // The buffer sends its system messages, its summary, then what came after: the summary stands for the
+  // rest of the conversation, what it dropped from the prompt to make it fit included.
+  const stillSent = new Set(sent.map((message) => spanOf.get(message)));
+  const replaced = messages.filter((message) => message.role !== "system" && !stillSent.has(spanOf.get(message))).map((message) => spanOf.get(message)!);
   return {
-    spans: sent.map((message) => spanOf.get(message) ?? librarySummary(textOf(message), replaced, window)),
+    spans: sent.map((message) => spanOf.get(message) ?? librarySummary(textOf(message), prompted.length === 0 ? [] : replaced, window)),
     derivation_depth: window.derivation_depth + 1,
   };
 });
@@ -80,12 +84,12 @@ function tokenizerFor(budget: Budget) {
 
 /**
  * The spans behind the conversation the prompt holds: the buffer summarizes the non-system messages,
- * dropping the oldest until the prompt fits, so the prompt holds the longest latest run of them whose
- * history is its text.
+ * dropping the oldest until the prompt fits, so the prompt holds the history of the longest latest run of
+ * them that it holds at all.
  */
-function promptedSpans(messages: readonly ChatMessage[], context: string, spanOf: ReadonlyMap<ChatMessage, Span>): readonly Span[] {
+function promptedSpans(messages: readonly ChatMessage[], prompt: string, spanOf: ReadonlyMap<ChatMessage, Span>): readonly Span[] {
   const conversation = messages.filter((message) => message.role !== "system");
-  const from = conversation.findIndex((_, at) => messagesToHistory(conversation.slice(at)) === context);
+  const from = conversation.findIndex((_, at) => prompt.includes(messagesToHistory(conversation.slice(at))));
   return (from === -1 ? [] : conversation.slice(from)).map((message) => spanOf.get(message)!);
 }
 

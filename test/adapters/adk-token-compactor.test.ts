@@ -58,6 +58,19 @@ describe("adk-token-compactor, the compactor's own choices", () => {
     expect(result.spans.slice(1)).toEqual([call, dump, after]);
   });
 
+  it("asks its LLM about the events whose text its summarizer's prompt holds: a tool result it compacts goes unread", async () => {
+    const call = span("call", "read_schema(users)");
+    const dump = span("dump", "users.email: VARCHAR(255) NOT NULL UNIQUE", { depends_on: ["call"] });
+    const model = spyModel("- read the schema");
+    const later = [span("s3", "x".repeat(40)), span("s4", "now add the column")];
+    const result = await compactor.compact!(window(call, dump, ...later), {}, { unit: "chars", limit: 16 }, model);
+
+    expect(model.asked).toEqual([["call"]]);
+    // The compacted event stands for both: the result's text was never in the prompt (model-saw-sources).
+    expect(result.spans[0]).toMatchObject({ kind: "summary", provenance: [{ span_id: "call" }, { span_id: "dump" }] });
+    expect(result.spans.slice(1)).toEqual(later);
+  });
+
   it("refuses an empty summary with a plain Error, and a failing model with its own error: the session is left as it was", async () => {
     const empty = await compactor.compact!(turns, {}, { unit: "chars", limit: 60 }, spyModel("")).catch((error: unknown) => error);
     expect((empty as Error).message).toBe("LLM failed to return a valid summary.");

@@ -27,16 +27,25 @@ describe("llamaindex-chat-summary, the buffer's own choices", () => {
     });
   });
 
-  it("drops the oldest messages from its summary's prompt until the prompt fits: they go unsummarized", async () => {
+  it("drops the oldest messages from its summary's prompt until the prompt fits: its summary stands for them unread", async () => {
     const constraint = span("s1", "users.email: VARCHAR(255) NOT NULL UNIQUE", { tags: ["constraint"], externalized_key: "k1" });
     const latest = span("s2", "add the index");
     const model = spyModel("an index was asked for");
     const result = await chatSummary.compact!({ spans: [constraint, latest], derivation_depth: 0 }, {}, { unit: "chars", limit: 50 }, model);
 
+    // Its prompt held the latest message only, which it still sends after the summary.
     expect(model.asked).toEqual([["s2"]]);
-    // The summary covers only the message it still sends, so it replaced none: on the wire, a new message.
+    // The summary is sent as the conversation so far: it stands for s1, which no model read (model-saw-sources).
     expect(result.spans).toEqual([
-      { span_id: "history~summary", text: "Summary of the conversation so far: an index was asked for", tags: [], externalized_key: null },
+      {
+        span_id: "s1~summary",
+        kind: "summary",
+        text: "Summary of the conversation so far: an index was asked for",
+        tags: [],
+        externalized_key: null,
+        provenance: [{ span_id: "s1", externalized_key: "k1" }],
+        derivation_depth: 1,
+      },
       latest,
     ]);
   });
