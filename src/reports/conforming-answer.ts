@@ -1,6 +1,6 @@
 import { referenceModelPruner, referencePruner } from "../reference/index.ts";
 import type { ModelAnswerSpec } from "../llm/answer.ts";
-import { scriptedModel } from "../llm/scripted-model.ts";
+import { scriptedModel, type ModelExchange } from "../llm/scripted-model.ts";
 import { callPruner, toWireError, usesModel } from "../transport/in-process.ts";
 import type { OperationRequest, Outcome } from "../wire/protocol.ts";
 import type { Window } from "../wire/window.ts";
@@ -13,6 +13,8 @@ import type { Window } from "../wire/window.ts";
 export interface Conforming {
   readonly outcome: Outcome;
   readonly modelDecided: boolean;
+  /** What the reference asked the same model and was answered: where the windows agree, what they were shown may not. */
+  readonly model?: readonly ModelExchange[];
 }
 
 /**
@@ -45,8 +47,8 @@ export async function conformingModelAnswer(request: OperationRequest, script: r
   const scripted = usesModel(request, referenceModelPruner.capabilities) ? scriptedModel(script, request.window) : undefined;
   try {
     const window = (await callPruner(referenceModelPruner, request, scripted?.model)) as Window;
-    return { outcome: { ok: true, window }, modelDecided: (scripted?.exchanges.length ?? 0) > 0 };
+    return { outcome: { ok: true, window }, modelDecided: (scripted?.exchanges.length ?? 0) > 0, ...(scripted === undefined ? {} : { model: scripted.exchanges }) };
   } catch (error) {
-    return { outcome: { ok: false, error: toWireError(error) }, modelDecided: false };
+    return { outcome: { ok: false, error: toWireError(error) }, modelDecided: false, ...(scripted === undefined ? {} : { model: scripted.exchanges }) };
   }
 }

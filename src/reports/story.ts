@@ -54,7 +54,10 @@ export function tellStory(
     // right answer, by mutating the request, say).
     if (conforming !== null && !sameAnswer(conforming.outcome, outcome)) {
       const facing = failing.script === undefined ? "" : " facing the same model";
-      lines.push(`A conforming pruner${facing} could have answered as the reference does: ${answer(conforming.outcome)}.`);
+      // What the reference asked the model is part of its answer: a summary in the same place may stand for
+      // spans the model was shown there and not here (model-saw-sources).
+      const asked = modelCalls(conforming.model);
+      lines.push(`A conforming pruner${facing} could have answered as the reference does: ${asked === "" ? "" : `${asked.slice(2)}, and `}${answer(conforming.outcome)}.`);
       // Where the model's words decide the answer, the reference's is one of many a conforming pruner could
       // give, so the reader needs what they all have in common: the rule (issue 46).
       if (conforming.modelDecided && property !== null) {
