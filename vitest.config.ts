@@ -28,6 +28,8 @@ const SLOW = [
   // Modules that never finish loading, under run, audit and fuzz, and an adapter that never answers hello: each waits out the 10 s start timeout.
   "test/hostile/module-load-hang.test.ts",
   "test/cli/handshake-hang.test.ts",
+  // The README's TypeScript examples under `prunecheck run`: npm test checks them in process, through checkSuite and record-impl.
+  "test/examples/examples-cli-modules.test.ts",
   // Conforming Python pruners' traces audited clean: npm test audits a conforming module's trace (record-impl).
   "test/cli/audit-conforming.test.ts",
   // Issue 46's quadratic compactor at --runs 1000: a minute of its slow compacts, then its timeout shrunk.

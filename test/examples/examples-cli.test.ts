@@ -1,22 +1,17 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lastLine, readSummary, spawnCli, tempDir } from "../cli/helpers.ts";
-import { EXAMPLES } from "./examples.ts";
+import { readSummary, spawnCli, tempDir } from "../cli/helpers.ts";
+import { EXAMPLES, expectConformsUnderRun } from "./examples.ts";
 
-// The README says the examples conform at strict (fuzz agreeing: examples-fuzz.test.ts, the slow lane).
-// Bounded (few runs) so this stays a few seconds a command.
-describe("the README's examples through the real binary", () => {
-  for (const example of EXAMPLES) {
-    it(`${example.name} conforms at strict under prunecheck run`, async () => {
-      const out = tempDir();
-      const result = await spawnCli(["run", ...example.target, "--level", "strict", "--runs", "40", "--seed", "11", "--out", out], { timeoutMs: 120_000 });
-
-      expect(result.stdout).not.toContain("✖");
-      expect(result.code).toBe(0);
-      expect(lastLine(result.stdout)).toMatch(new RegExp(`^prunecheck: ${example.name} conforms at strict `));
-      expect(readSummary(out).violations).toEqual([]);
-    });
+// The README says the examples conform at strict (fuzz agreeing: examples-fuzz.test.ts, the slow lane). The
+// adapters over stdio here; the TypeScript modules' commands in the slow lane (examples-cli-modules.test.ts),
+// since npm test holds them to every property in process (typescript-example.test.ts, 150 runs each), runs
+// my-pruner through checkSuite as the README shows (my-pruner.test.ts), and runs model-pruner.ts's very
+// command (record-impl.test.ts).
+describe("the README's examples over stdio, through the real binary", () => {
+  for (const example of EXAMPLES.filter((each) => each.target[0] === "--cmd")) {
+    it(`${example.name} conforms at strict under prunecheck run`, () => expectConformsUnderRun(example));
   }
 });
 
@@ -33,7 +28,9 @@ describe("the careless Python compactor, through the real binary and its model o
     const story = (JSON.parse(readFileSync(report, "utf8")) as { story: string[] }).story.join("\n");
     expect(story).toMatch(/it asked the model which of \[.*\] could go, and the model chose/);
     // What the model-driven reference answered facing the same model (issue 46: no model-driven report said).
-    expect(story).toMatch(/^A conforming pruner facing the same model could have answered as the reference does: it asked the model .*, and it returned a window /m);
+    expect(story).toMatch(
+      /^A conforming pruner facing the same model could have answered as the reference does: it asked the model .*, and it returned a window /m,
+    );
     // The model chose, so that window is one conforming answer: the rule they all keep is told too.
     expect(story).toMatch(
       /^That answer follows from what the model said, so it is one conforming answer, not the only one; any answer conforms that keeps choice-gated's rule: /m,
