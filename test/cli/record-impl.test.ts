@@ -16,7 +16,9 @@ describe("prunecheck record --impl, a TS/JS module served over stdio and recorde
   it("serves the model-driven example as the in-process run checks it, and its trace audits clean with every property judged", async () => {
     const dir = tempDir();
     const trace = join(dir, "model.jsonl");
-    const args = ["--level", "strict", "--runs", "15", "--seed", "2"];
+    // Short scenarios: what is checked is serving and recording, not a long run's reach (the big-window runs of
+    // 24-command scenarios are most of a strict run's bytes).
+    const args = ["--level", "strict", "--runs", "15", "--max-commands", "6", "--seed", "2"];
     const [served] = await Promise.all([
       spawnCli(["run", "--cmd", recordedModule(MODEL_PRUNER, trace), ...args, "--out", join(dir, "served")]),
       spawnCli(["run", "--impl", MODEL_PRUNER, ...args, "--out", join(dir, "direct")]),
