@@ -15,9 +15,10 @@
  * succeeded are the compacted window; a call that cannot succeed leaves the middleware's error.
  *
  * Its model is a LangChain chat model whose answer is the harness's, asked to summarize the spans whose
- * messages the middleware has just written to its history file (the file's new section is their
- * transcript, so which ones is read from it). Its summary message becomes a summary span
- * (adapters/library-summary.ts); the history file is the library's own, which no runtime key resolves.
+ * text its prompt holds, of those whose messages the middleware has just written to its history file (the
+ * file's new section is their transcript, so which ones is read from it). Its summary message becomes a
+ * summary span (adapters/library-summary.ts) standing for all of those; the history file is the library's
+ * own, which no runtime key resolves.
  *
  * `npx prunecheck run --impl adapters/deepagents-summarization.ts`
  */
@@ -30,18 +31,18 @@ import { spanSize } from "prunecheck";
 import type { Span, Window } from "prunecheck";
 import { textOf, toMessage } from "./formats/langchain.ts";
 import { librarySummarizer } from "./drop-evicted.ts";
-import { librarySummary } from "./library-summary.ts";
+import { librarySummary, shownIn } from "./library-summary.ts";
 import { libraryTokens } from "./library-tokens.ts";
 import { messagesOf } from "./message-plan.ts";
 
 /** Fixed, so that the history file's path, which the summary message quotes, is the same on every replay. */
 const SESSION_ID = "prunecheck";
 
-/** A LangChain chat model whose context window is `maxInputTokens` and whose answer is `answer`'s. */
+/** A LangChain chat model whose context window is `maxInputTokens` and whose answer is `answer`'s for its prompt. */
 class HarnessChatModel extends BaseChatModel {
   constructor(
     private readonly maxInputTokens: number,
-    private readonly answer: () => Promise<string>,
+    private readonly answer: (prompt: string) => Promise<string>,
   ) {
     super({});
   }
@@ -54,8 +55,8 @@ class HarnessChatModel extends BaseChatModel {
     return "prunecheck-harness";
   }
 
-  async _generate(): Promise<ChatResult> {
-    const text = await this.answer();
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    const text = await this.answer(messages.map(textOf).join("\n"));
     return { generations: [{ text, message: new AIMessage(text) }] };
   }
 }
@@ -65,9 +66,10 @@ export default librarySummarizer("deepagents-summarization", async (window, budg
   const history = new HistoryBackend();
   let summarized: readonly Span[] = [];
   const limit = libraryTokens(budget);
-  const chatModel = new HarnessChatModel(limit, async () => {
+  const chatModel = new HarnessChatModel(limit, async (prompt) => {
     summarized = offloadedSpans(messages, history.lastSection, spanOf);
-    return (await model.summarize(summarized.map((span) => span.span_id))).text;
+    // Asked about the offloaded spans its prompt holds: what the middleware left out of it, its model never read.
+    return (await model.summarize(shownIn(prompt, summarized).map((span) => span.span_id))).text;
   });
   const middleware = createSummarizationMiddleware({
     model: chatModel,

@@ -7,9 +7,10 @@
  * span objects they came from, its summary message to a summary span.
  *
  * Its model is a LangChain chat model whose answer is the harness's: asked once, by the middleware, to
- * summarize the messages the middleware replaces. Which messages those are is learnt first from a dry
- * run of the hook with a model that is never asked (the hook is deterministic; the dry run's summary is
- * discarded), so the harness's model is asked exactly what the library asks its model.
+ * summarize the messages the middleware replaces, those whose text its prompt holds. Which messages it
+ * replaces is learnt first from a dry run of the hook with a model that is never asked (the hook is
+ * deterministic; the dry run's summary is discarded), so the harness's model is asked what the library's
+ * prompt shows its model.
  *
  * Its summary message (a HumanMessage that reuses the first summarized message's id) becomes a summary span
  * by adapters/library-summary.ts, naming the spans it replaced.
@@ -23,11 +24,11 @@ import { summarizationMiddleware } from "langchain";
 import type { Budget, Span, Window } from "prunecheck";
 import { counter, textOf, toMessages } from "./formats/langchain.ts";
 import { librarySummarizer } from "./drop-evicted.ts";
-import { librarySummary } from "./library-summary.ts";
+import { librarySummary, shownIn } from "./library-summary.ts";
 
-/** A LangChain chat model that answers with whatever `answer` gives: the harness's model, or nothing. */
+/** A LangChain chat model that answers with whatever `answer` gives for its prompt: the harness's model, or nothing. */
 class HarnessChatModel extends BaseChatModel {
-  constructor(private readonly answer: () => Promise<string>) {
+  constructor(private readonly answer: (prompt: string) => Promise<string>) {
     super({});
   }
 
@@ -35,8 +36,8 @@ class HarnessChatModel extends BaseChatModel {
     return "prunecheck-harness";
   }
 
-  async _generate(): Promise<ChatResult> {
-    const text = await this.answer();
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    const text = await this.answer(messages.map(textOf).join("\n"));
     return { generations: [{ text, message: new AIMessage(text) }] };
   }
 }
@@ -49,7 +50,8 @@ export default librarySummarizer("langchain-summarization", async (window, budge
   if (dry === undefined) return { spans: [...window.spans], derivation_depth: window.derivation_depth + 1 };
   const kept = new Set(dry.slice(1).map((message) => message.id));
   const replaced = window.spans.filter((span) => !kept.has(span.span_id));
-  const asked = new HarnessChatModel(async () => (await model.summarize(replaced.map((span) => span.span_id))).text);
+  // Asked about the replaced spans its prompt holds: what the middleware left out of it, its model never read.
+  const asked = new HarnessChatModel(async (prompt) => (await model.summarize(shownIn(prompt, replaced).map((span) => span.span_id))).text);
   // The hook leaves the messages handed to it as they were, so the real run takes the same ones.
   const result = (await summarize(messages, budget, spanOf, asked)) ?? dry;
   return backToWindow(window, result, spanOf, replaced);
