@@ -23,14 +23,13 @@
  * `npx prunecheck run --impl adapters/deepagents-summarization.ts`
  */
 import { ContextOverflowError } from "@langchain/core/errors";
-import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type BaseMessage, getBufferString, HumanMessage, ToolMessage } from "@langchain/core/messages";
-import type { ChatResult } from "@langchain/core/outputs";
 import { createSummarizationMiddleware } from "deepagents";
 import { spanSize } from "prunecheck";
 import type { Span, Window } from "prunecheck";
 import { textOf, toMessage } from "./formats/langchain.ts";
 import { librarySummarizer } from "./drop-evicted.ts";
+import { HarnessChatModel } from "./harness-chat-model.ts";
 import { librarySummary, shownIn } from "./library-summary.ts";
 import { libraryTokens } from "./library-tokens.ts";
 import { messagesOf } from "./message-plan.ts";
@@ -38,39 +37,16 @@ import { messagesOf } from "./message-plan.ts";
 /** Fixed, so that the history file's path, which the summary message quotes, is the same on every replay. */
 const SESSION_ID = "prunecheck";
 
-/** A LangChain chat model whose context window is `maxInputTokens` and whose answer is `answer`'s for its prompt. */
-class HarnessChatModel extends BaseChatModel {
-  constructor(
-    private readonly maxInputTokens: number,
-    private readonly answer: (prompt: string) => Promise<string>,
-  ) {
-    super({});
-  }
-
-  override get profile() {
-    return { maxInputTokens: this.maxInputTokens };
-  }
-
-  _llmType(): string {
-    return "prunecheck-harness";
-  }
-
-  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
-    const text = await this.answer(messages.map(textOf).join("\n"));
-    return { generations: [{ text, message: new AIMessage(text) }] };
-  }
-}
-
 export default librarySummarizer("deepagents-summarization", async (window, budget, model) => {
   const { messages, spanOf } = messagesOf(window.spans, toMessage);
   const history = new HistoryBackend();
   let summarized: readonly Span[] = [];
   const limit = libraryTokens(budget);
-  const chatModel = new HarnessChatModel(limit, async (prompt) => {
+  const chatModel = new HarnessChatModel(async (prompt) => {
     summarized = offloadedSpans(messages, history.lastSection, spanOf);
     // Asked about the offloaded spans its prompt holds: what the middleware left out of it, its model never read.
     return (await model.summarize(shownIn(prompt, summarized).map((span) => span.span_id))).text;
-  });
+  }, limit);
   const middleware = createSummarizationMiddleware({
     model: chatModel,
     backend: history as unknown as Parameters<typeof createSummarizationMiddleware>[0]["backend"],

@@ -17,30 +17,14 @@
  *
  * `npx prunecheck run --impl adapters/langchain-summarization.ts`
  */
-import { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { AIMessage, type BaseMessage, RemoveMessage } from "@langchain/core/messages";
-import type { ChatResult } from "@langchain/core/outputs";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { type BaseMessage, RemoveMessage } from "@langchain/core/messages";
 import { summarizationMiddleware } from "langchain";
 import type { Budget, Span, Window } from "prunecheck";
 import { counter, textOf, toMessages } from "./formats/langchain.ts";
 import { librarySummarizer } from "./drop-evicted.ts";
+import { HarnessChatModel } from "./harness-chat-model.ts";
 import { librarySummary, shownIn } from "./library-summary.ts";
-
-/** A LangChain chat model that answers with whatever `answer` gives for its prompt: the harness's model, or nothing. */
-class HarnessChatModel extends BaseChatModel {
-  constructor(private readonly answer: (prompt: string) => Promise<string>) {
-    super({});
-  }
-
-  _llmType(): string {
-    return "prunecheck-harness";
-  }
-
-  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
-    const text = await this.answer(messages.map(textOf).join("\n"));
-    return { generations: [{ text, message: new AIMessage(text) }] };
-  }
-}
 
 const NEVER_ASKED = new HarnessChatModel(() => Promise.resolve(""));
 

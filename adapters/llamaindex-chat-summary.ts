@@ -59,6 +59,7 @@ export default librarySummarizer("llamaindex-chat-summary", async (window, budge
   // rest of the conversation, what it dropped from the prompt to make it fit included.
   const stillSent = new Set(sent.map((message) => spanOf.get(message)));
   const replaced = messages.filter((message) => message.role !== "system" && !stillSent.has(spanOf.get(message))).map((message) => spanOf.get(message)!);
+  // A summary of an empty prompt (one message over the limit) stands for nothing: a message the buffer made up.
   return {
     spans: sent.map((message) => spanOf.get(message) ?? librarySummary(textOf(message), prompted.length === 0 ? [] : replaced, window)),
     derivation_depth: window.derivation_depth + 1,
