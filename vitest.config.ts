@@ -7,7 +7,8 @@ import { defineConfig } from "vitest/config";
  * as a user runs it, adapters over stdio, fuzz campaigns) and the sweep of the whole mutant catalog;
  * `slow`, what costs minutes and checks what changes rarely (the packed tarball and the Action installed
  * as a team installs them, the catalog again through a fuzz campaign's pipeline): `npm run test:slow`.
- * `npm test` runs the first two, with coverage. A test in the quick lane that starts a process fails there
+ * `npm test` runs the first two, with coverage. A fourth, `field`, holds the libraries of the field to the
+ * reproductions and reports of their faults; it needs their folders installed (`.ci/field`). A test in the quick lane that starts a process fails there
  * (test/helpers/no-subprocess.ts).
  */
 const ALL = ["src/**/*.test.ts", "properties/**/*.test.ts", "fuzz/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"];
@@ -92,6 +93,8 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: "slow", include: SLOW, globalSetup: ["test/helpers/build.ts"], testTimeout: 600_000, hookTimeout: 600_000 } },
+      // The field's libraries, each installed in its own folder (field/README.md): `npm run test:field`, in .ci/field.
+      { extends: true, test: { name: "field", include: ["field/*.test.ts"], testTimeout: 120_000 } },
     ],
     coverage: {
       provider: "v8",

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const PAGES = [
   "README.md",
+  "field/README.md",
   ...readdirSync(join(ROOT, "docs"))
     .filter((file) => file.endsWith(".md"))
     .map((file) => `docs/${file}`),
