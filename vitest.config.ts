@@ -94,7 +94,7 @@ export default defineConfig({
       },
       { extends: true, test: { name: "slow", include: SLOW, globalSetup: ["test/helpers/build.ts"], testTimeout: 600_000, hookTimeout: 600_000 } },
       // The field's libraries, each installed in its own folder (field/README.md): `npm run test:field`, in .ci/field.
-      { extends: true, test: { name: "field", include: ["field/*.test.ts"], testTimeout: 120_000 } },
+      { extends: true, test: { name: "field", include: ["field/**/*.test.ts"], testTimeout: 120_000 } },
     ],
     coverage: {
       provider: "v8",

@@ -1,4 +1,4 @@
-import { join, relative, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { PROPERTIES } from "../../properties/index.ts";
 import { AdapterFault } from "../errors/adapter-fault.ts";
 import { InputError } from "../errors/input.ts";
@@ -35,7 +35,11 @@ export async function runMatrix(plans: readonly MatrixPlan[], options: MatrixOpt
       Object.fromEntries(
         await Promise.all(
           plan.packages.map(async (name) => {
-            const installed = await installedPackage(name, options.root);
+            const installed = await installedPackage(
+              name,
+              options.root,
+              plan.target.kind === "impl" ? dirname(resolve(options.root, plan.target.path)) : options.root,
+            );
             return [installed.name, installed.version] as const;
           }),
         ),

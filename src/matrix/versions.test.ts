@@ -25,6 +25,21 @@ describe("installedPackage, what a matrix column records of a library", () => {
     expect(await installedPackage("bare", rootWith("bare", { version: "2.0.0" }))).toEqual({ name: "bare", version: "2.0.0" });
   });
 
+  it("reads the package nearest the implementation's folder, as Node loads it, before the project's", async () => {
+    const root = rootWith("lib", { version: "1.0.0" });
+    mkdirSync(join(root, "field", "lib", "node_modules", "lib"), { recursive: true });
+    writeFileSync(join(root, "field", "lib", "node_modules", "lib", "package.json"), JSON.stringify({ version: "2.0.0" }));
+    expect(await installedPackage("lib", root, join(root, "field", "lib"))).toEqual({ name: "lib", version: "2.0.0" });
+    expect(await installedPackage("lib", root, join(root, "field", "other"))).toEqual({ name: "lib", version: "1.0.0" });
+  });
+
+  it("tells a package missing from a field folder to install that folder", async () => {
+    const root = rootWith("other", { version: "1.0.0" });
+    const refusal = await installedPackage("absent", root, join(root, "field", "lib")).catch((error: unknown) => error);
+    expect((refusal as InputError).message).toContain("from field/lib up to the project's root");
+    expect((refusal as InputError).hint).toContain("npm ci --prefix field/lib");
+  });
+
   it("refuses a package that is not installed, naming it, with the fix", async () => {
     const refusal = await installedPackage("absent", rootWith("other", { version: "1.0.0" })).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(InputError);

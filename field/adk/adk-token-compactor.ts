@@ -1,7 +1,7 @@
 /**
  * Google ADK's `TokenBasedContextCompactor` with its `LlmSummarizer` (@google/adk) as a model-driven
  * `compact` pruner, with prunecheck's harness as the summarizer's LLM. The compactor does all the choosing:
- * spans become session events (adapters/formats/adk.ts), and it runs as an agent's request processor runs
+ * spans become session events (field/adk/format.ts), and it runs as an agent's request processor runs
  * it before a model call: asked `shouldCompact`, then `compact`, once.
  *
  * Configured for the budget as a team would: `tokenThreshold` is the budget in its own tokens (a quarter
@@ -18,15 +18,15 @@
  * they are; the adapter only notes them on the way). The prompt holds an event's text parts only, so a tool
  * result goes unshown, and the compacted event that stands for it is model-saw-sources' finding.
  *
- * `npx prunecheck run --impl adapters/adk-token-compactor.ts`
+ * `npx prunecheck run --impl field/adk/adk-token-compactor.ts` (after `npm ci --prefix field/adk`)
  */
 import { type BaseLlm, type Event, type InvocationContext, isCompactedEvent, type LlmRequest, LlmSummarizer, TokenBasedContextCompactor } from "@google/adk";
 import type { Span, Window } from "prunecheck";
-import { AGENT, textOf, toAdkEvent } from "./formats/adk.ts";
-import { librarySummarizer } from "./drop-evicted.ts";
-import { librarySummary, shownIn } from "./library-summary.ts";
-import { libraryTokens } from "./library-tokens.ts";
-import { messagesOf } from "./message-plan.ts";
+import { AGENT, textOf, toAdkEvent } from "./format.ts";
+import { librarySummarizer } from "../../adapters/drop-evicted.ts";
+import { librarySummary, shownIn } from "../../adapters/library-summary.ts";
+import { libraryTokens } from "../../adapters/library-tokens.ts";
+import { messagesOf } from "../../adapters/message-plan.ts";
 
 /** The raw events the compactor always keeps: the latest turn and its answer. */
 export const EVENT_RETENTION_SIZE = 2;

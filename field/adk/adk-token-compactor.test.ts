@@ -1,11 +1,11 @@
 import { LlmSummarizer, type BaseLlm, type LlmRequest } from "@google/adk";
 import { describe, expect, it } from "vitest";
-import compactor from "../../adapters/adk-token-compactor.ts";
-import { toAdkEvent } from "../../adapters/formats/adk.ts";
+import compactor from "./adk-token-compactor.ts";
+import { toAdkEvent } from "./format.ts";
 import { messagesOf } from "../../adapters/message-plan.ts";
 import { ModelFailure } from "../../src/errors/model-failure.ts";
 import type { Model } from "../../src/llm/model.ts";
-import { spyModel } from "./spy-model.ts";
+import { spyModel } from "../../test/adapters/spy-model.ts";
 import type { Span, Window } from "../../src/wire/window.ts";
 
 /**

@@ -10,7 +10,7 @@
  * after it by timestamp.
  */
 import { createEvent, type Event } from "@google/adk";
-import { TOOL_NAME, type PlannedMessage } from "../message-plan.ts";
+import { TOOL_NAME, type PlannedMessage } from "../../adapters/message-plan.ts";
 
 export const AGENT = "agent";
 
