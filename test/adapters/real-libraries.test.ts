@@ -50,7 +50,7 @@ const SUMMARIZATION = inCatalogOrder([...SUMMARIZES_AWAY, "budget-respected", "c
 /**
  * SummarizingConversationManager: also, with 10 messages or fewer it cannot reduce at all, so the agent's
  * ContextWindowOverflowError (loud, untyped) is its answer to a budget the reference meets with pointers.
- * It keeps an empty summary too (test/adapters/strands-summarizing.test.ts pins it by hand, whatever a seed draws).
+ * It keeps an empty summary too (field/strands/strands-summarizing.test.ts pins it by hand, whatever a seed draws).
  */
 const STRANDS_SUMMARIZING = inCatalogOrder([...SUMMARIZES_AWAY, "loud-refusal"]);
 /**

@@ -1,5 +1,5 @@
 /** llamaindex-chat-summary with prune answered by the reference (see adapters/compact-only.ts): only its compact is judged. */
-import { compactOnly } from "../compact-only.ts";
+import { compactOnly } from "../../../adapters/compact-only.ts";
 import pruner from "../llamaindex-chat-summary.ts";
 
 export default compactOnly(pruner);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as strands070 from "strands-sdk-0-7-0";
-import * as strands100 from "strands-sdk-1-0-0";
-import { strandsPruners } from "./glue/strands.ts";
-import { judgeCompact, span } from "./judge.ts";
+import * as strands100 from "@strands-agents/sdk";
+import { strandsPruners } from "./sliding-window.ts";
+import { judgeCompact, span } from "../../../test/reported/judge.ts";
 
 /**
  * strands-agents/sdk-typescript 727 and 896, on `@strands-agents/sdk` 0.7.0 (the last release before the

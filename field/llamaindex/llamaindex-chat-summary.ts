@@ -15,16 +15,16 @@
  * cannot be made for a limit of 0 (its LLM would have no room to answer): it throws, as it would for an
  * application configured so.
  *
- * `npx prunecheck run --impl adapters/llamaindex-chat-summary.ts`
+ * `npx prunecheck run --impl field/llamaindex/llamaindex-chat-summary.ts`
  */
 import type { ChatMessage, LLM } from "@llamaindex/core/llms";
 import { ChatSummaryMemoryBuffer } from "@llamaindex/core/memory";
 import { messagesToHistory } from "@llamaindex/core/utils";
 import { spanSize } from "prunecheck";
 import type { Budget, Span } from "prunecheck";
-import { librarySummarizer } from "./drop-evicted.ts";
-import { librarySummary } from "./library-summary.ts";
-import { messagesOf, type PlannedMessage } from "./message-plan.ts";
+import { librarySummarizer } from "../../adapters/drop-evicted.ts";
+import { librarySummary } from "../../adapters/library-summary.ts";
+import { messagesOf, type PlannedMessage } from "../../adapters/message-plan.ts";
 
 export default librarySummarizer("llamaindex-chat-summary", async (window, budget, model) => {
   const { messages, spanOf } = messagesOf(window.spans, toChatMessage);

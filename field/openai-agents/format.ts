@@ -8,7 +8,7 @@
  */
 import type { AgentInputItem } from "@openai/agents-core";
 import type { Span } from "prunecheck";
-import { planMessages, TOOL_NAME, type PlannedMessage } from "../message-plan.ts";
+import { planMessages, TOOL_NAME, type PlannedMessage } from "../../adapters/message-plan.ts";
 
 /** The window's spans as session items, and the span each item came from (a call's items share theirs). */
 export function toResponsesItems(spans: readonly Span[]): { items: AgentInputItem[]; spanOf: Map<AgentInputItem, Span> } {

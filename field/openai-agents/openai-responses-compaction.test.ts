@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import compaction from "../../adapters/openai-responses-compaction.ts";
+import compaction from "./openai-responses-compaction.ts";
 import { ModelFailure } from "../../src/errors/model-failure.ts";
 import type { Model } from "../../src/llm/model.ts";
-import { spyModel } from "./spy-model.ts";
+import { spyModel } from "../../test/adapters/spy-model.ts";
 import type { Span, Window } from "../../src/wire/window.ts";
 
 /**

@@ -10,14 +10,14 @@
  *   reduces.
  *
  * Spans become Strands messages by ./turns.ts (adapters/message-plan.ts, explicit roles kept) and
- * adapters/formats/strands.ts. Messages the manager keeps map back to their spans; a tool result it rewrote maps back to its
+ * field/strands/format.ts. Messages the manager keeps map back to their spans; a tool result it rewrote maps back to its
  * span with the text the model would now read, so the rewrite is judged, not hidden.
  */
 import type * as Strands from "strands-sdk-0-7-0";
 import { definePruner, windowSize } from "prunecheck";
 import type { Pruner, Span, Window } from "prunecheck";
-import { toStrandsMessage } from "../../../adapters/formats/strands.ts";
-import { planTurns } from "./turns.ts";
+import { toStrandsMessage } from "../format.ts";
+import { planTurns } from "../../../test/reported/glue/turns.ts";
 import { dropEvicted } from "../../../adapters/drop-evicted.ts";
 
 /** The parts of the SDK the glue uses; both installed releases export them. */

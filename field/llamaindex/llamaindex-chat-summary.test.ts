@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import chatSummary from "../../adapters/llamaindex-chat-summary.ts";
+import chatSummary from "./llamaindex-chat-summary.ts";
 import type { Model } from "../../src/llm/model.ts";
-import { spyModel } from "./spy-model.ts";
+import { spyModel } from "../../test/adapters/spy-model.ts";
 import type { Span, Window } from "../../src/wire/window.ts";
 
 /** LlamaIndex's ChatSummaryMemoryBuffer through its adapter, by hand: what it summarizes, sends and makes up. */

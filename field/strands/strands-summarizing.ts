@@ -1,7 +1,7 @@
 /**
  * `@strands-agents/sdk`'s `SummarizingConversationManager` (1.0.0) as a model-driven `compact` pruner,
  * with prunecheck's harness as its model. The manager does all the choosing: spans become Strands messages
- * (adapters/formats/strands.ts), and its `reduce`, what a Strands agent calls when the model reports a
+ * (field/strands/format.ts), and its `reduce`, what a Strands agent calls when the model reports a
  * context overflow, runs with its defaults (summarize the oldest 30 %, at least one message, keep the 10
  * most recent) while the history is over the budget, as an agent retries a call that overflowed. When it
  * can reduce no further (10 messages or fewer) with the history still over budget, the agent's call fails
@@ -12,15 +12,15 @@
  * wrote earlier in the same compaction stands for its own sources). Messages it keeps map back to their
  * spans; each summary message it wrote to a summary span (adapters/library-summary.ts).
  *
- * `npx prunecheck run --impl adapters/strands-summarizing.ts`
+ * `npx prunecheck run --impl field/strands/strands-summarizing.ts`
  */
-import * as strands from "strands-sdk-1-0-0";
+import * as strands from "@strands-agents/sdk";
 import { windowSize } from "prunecheck";
 import type { Span, Window } from "prunecheck";
-import { textOf, toStrandsMessage, type Message, type MessageSdk } from "./formats/strands.ts";
-import { librarySummarizer } from "./drop-evicted.ts";
-import { librarySummary } from "./library-summary.ts";
-import { messagesOf } from "./message-plan.ts";
+import { textOf, toStrandsMessage, type Message, type MessageSdk } from "./format.ts";
+import { librarySummarizer } from "../../adapters/drop-evicted.ts";
+import { librarySummary } from "../../adapters/library-summary.ts";
+import { messagesOf } from "../../adapters/message-plan.ts";
 
 // The manager logs each pass it cannot make ("insufficient messages for summarization") and each failed
 // summary to the console, thousands of lines a run, between prunecheck's verdicts: the verdicts say it.

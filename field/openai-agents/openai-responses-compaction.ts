@@ -1,7 +1,7 @@
 /**
  * The OpenAI Agents SDK's `OpenAIResponsesCompactionSession` (@openai/agents-openai) as a model-driven
  * `compact` pruner, with prunecheck's harness as the model behind the Responses API's compaction endpoint.
- * Spans become session items (adapters/formats/openai-responses.ts) in the SDK's `MemorySession`, which
+ * Spans become session items (field/openai-agents/format.ts) in the SDK's `MemorySession`, which
  * the compaction session wraps; `runCompaction` runs as an application runs it after a turn, in `input`
  * mode (the items are sent, no stored response is named). Its decision hook, the documented way to say
  * when to compact, is what a team with a budget writes: compact when the session is over it.
@@ -16,16 +16,16 @@
  * Items it keeps map back to their spans by their ids, its compaction item to a summary span
  * (adapters/library-summary.ts).
  *
- * `npx prunecheck run --impl adapters/openai-responses-compaction.ts`
+ * `npx prunecheck run --impl field/openai-agents/openai-responses-compaction.ts`
  */
 import { MemorySession, type AgentInputItem } from "@openai/agents-core";
 import { OpenAIResponsesCompactionSession } from "@openai/agents-openai";
 import type OpenAI from "openai";
 import { windowSize } from "prunecheck";
 import type { Model, Span, Window } from "prunecheck";
-import { textOf, toResponsesItems } from "./formats/openai-responses.ts";
-import { librarySummarizer } from "./drop-evicted.ts";
-import { librarySummary } from "./library-summary.ts";
+import { textOf, toResponsesItems } from "./format.ts";
+import { librarySummarizer } from "../../adapters/drop-evicted.ts";
+import { librarySummary } from "../../adapters/library-summary.ts";
 
 export default librarySummarizer("openai-responses-compaction", async (window, budget, model) => {
   const { items, spanOf } = toResponsesItems(window.spans);

@@ -6,7 +6,7 @@
  * a text message of its role (Strands keeps the system prompt apart, so a system span is a user turn).
  */
 import type * as Strands from "strands-sdk-0-7-0";
-import { TOOL_NAME, type PlannedMessage } from "../message-plan.ts";
+import { TOOL_NAME, type PlannedMessage } from "../../adapters/message-plan.ts";
 
 /**
  * The message classes the mapping builds with, typed by the oldest installed release: later ones build the
