@@ -17,7 +17,19 @@ import { installedVersion, readReport } from "./report.ts";
 const FIELD = dirname(fileURLToPath(import.meta.url));
 const run = promisify(execFile);
 
-const libraries = readdirSync(FIELD, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(FIELD, entry.name, "repro")));
+const folders = readdirSync(FIELD, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(FIELD, entry.name, "package.json")));
+const libraries = folders.filter((entry) => existsSync(join(FIELD, entry.name, "repro")));
+
+describe.each(folders.map((entry) => entry.name))("field/%s, a workspace of its own", (folder) => {
+  it("is installed from its own lockfile", () => {
+    expect(existsSync(join(FIELD, folder, "package-lock.json")), `${folder} has no package-lock.json`).toBe(true);
+    expect(existsSync(join(FIELD, folder, "node_modules")), `run: npm ci --prefix field/${folder}`).toBe(true);
+  });
+
+  it("is listed in field/README.md", () => {
+    expect(readFileSync(join(FIELD, "README.md"), "utf8")).toContain(`| [\`${folder}\`](${folder}) |`);
+  });
+});
 
 it("field/README.md lists every report", () => {
   const readme = readFileSync(join(FIELD, "README.md"), "utf8");
@@ -32,11 +44,6 @@ it("field/README.md lists every report", () => {
 describe.each(libraries.map((entry) => entry.name))("field/%s", (library) => {
   const folder = join(FIELD, library);
   const scripts = readdirSync(join(folder, "repro")).filter((name) => name.endsWith(".mjs"));
-
-  it("is installed from its own lockfile", () => {
-    expect(existsSync(join(folder, "package-lock.json")), `${library} has no package-lock.json`).toBe(true);
-    expect(existsSync(join(folder, "node_modules")), `run: npm ci --prefix field/${library}`).toBe(true);
-  });
 
   it.each(scripts)("%s prints what its report says, at the versions it names", async (script) => {
     const path = join(folder, "repro", script);

@@ -4,12 +4,6 @@ import { describe, expect, it } from "vitest";
 import { Matrix } from "../../src/matrix/data.ts";
 import { ROOT } from "../cli/helpers.ts";
 import { PROPERTIES } from "../../properties/index.ts";
-import type { Span, Window } from "../../src/wire/window.ts";
-import langchainLast from "../../adapters/langchain-trim-messages.ts";
-import langchainFirst from "../../adapters/langchain-trim-messages-first.ts";
-import vercel from "../../adapters/vercel-prune-messages.ts";
-import summarization from "../../adapters/langchain-summarization.ts";
-import deepagents from "../../adapters/deepagents-summarization.ts";
 
 /**
  * The findings of docs/findings.md, pinned: which properties each real library fails at core with seed 1
@@ -140,53 +134,4 @@ describe("real libraries at core, seed 1, as the committed matrix has them", () 
       expect(cells.filter(([, cell]) => cell.status === "error")).toEqual([]);
     });
   }
-});
-
-const span = (span_id: string, text: string, extra: Partial<Span> = {}): Span => ({ span_id, text, tags: [], externalized_key: null, ...extra });
-const window = (...spans: Span[]): Window => ({ spans, derivation_depth: 0 });
-const ids = (result: Window) => result.spans.map((kept) => kept.span_id);
-
-// The shrunk counterexamples, as plain calls: the library's own choice, with nothing generated around it.
-describe("what the libraries' compaction does, by hand", () => {
-  const schemaCall = span("call", "read_schema(users)");
-  const schemaDump = span("dump", "users.email: VARCHAR(255) NOT NULL UNIQUE", { tags: ["constraint"], depends_on: ["call"] });
-  const answer = span("answer", "ok", { role: "assistant" } as Partial<Span>);
-  const transcript = window(schemaCall, schemaDump, answer);
-
-  it("trimMessages last keeps a tool result and drops the call it answers", async () => {
-    const result = await langchainLast.compact!(transcript, {}, { unit: "chars", limit: 44 });
-    expect(ids(result)).toEqual(["dump", "answer"]);
-    expect(result.spans[0]).toBe(schemaDump);
-  });
-
-  it("trimMessages first keeps a prefix, so results never lose their calls, but the constraint still goes", async () => {
-    expect(ids(await langchainFirst.compact!(transcript, {}, { unit: "chars", limit: 44 }))).toEqual(["call"]);
-  });
-
-  it("both trimMessages strategies drop a precondition span to meet the budget, keeping no pointer", async () => {
-    const lone = window(span("s1", "users.email: VARCHAR(255) NOT NULL UNIQUE", { tags: ["invariant"] }));
-    expect(ids(await langchainLast.compact!(lone, {}, { unit: "tokens", limit: 0 }))).toEqual([]);
-    expect(ids(await langchainFirst.compact!(lone, {}, { unit: "tokens", limit: 0 }))).toEqual([]);
-  });
-
-  it("pruneMessages drops the tool result (the schema dump) and keeps the calling turn's text", async () => {
-    const result = await vercel.compact!(transcript, {}, { unit: "chars", limit: 20 });
-    expect(ids(result)).toEqual(["call", "answer"]);
-    expect(result.spans[0]).toBe(schemaCall);
-  });
-
-  it("pruneMessages prunes only tool traffic: plain text over budget comes back over budget", async () => {
-    const plain = window(span("s1", "users.email: VARCHAR(255) NOT NULL UNIQUE"));
-    expect(ids(await vercel.compact!(plain, {}, { unit: "chars", limit: 0 }))).toEqual(["s1"]);
-  });
-
-  it("pruneMessages removes an empty message even when the window already fits", async () => {
-    const empty = window(span("s1", "", { tags: ["invariant"] }), span("s2", "x"));
-    expect(ids(await vercel.compact!(empty, {}, { unit: "chars", limit: 10 }))).toEqual(["s2"]);
-  });
-
-  it("prune removes exactly the named messages, through filterMessages for LangChain", async () => {
-    expect(ids(await langchainLast.prune(transcript, ["call"]))).toEqual(["dump", "answer"]);
-    expect(ids(await vercel.prune(transcript, ["call"]))).toEqual(["dump", "answer"]);
-  });
 });

@@ -1,5 +1,0 @@
-/** langchain-trim-messages-last with prune answered by the reference (see adapters/compact-only.ts): only its compact is judged. */
-import { compactOnly } from "../compact-only.ts";
-import pruner from "../langchain-trim-messages.ts";
-
-export default compactOnly(pruner);

@@ -1,0 +1,5 @@
+/** langchain-trim-messages-last with prune answered by the reference (see adapters/compact-only.ts): only its compact is judged. */
+import { compactOnly } from "../../../adapters/compact-only.ts";
+import pruner from "../langchain-trim-messages.ts";
+
+export default compactOnly(pruner);
