@@ -83,6 +83,11 @@ const OPENAI_COMPACTION = inCatalogOrder([...SUMMARIZES_AWAY, "budget-respected"
  * compacted event again.
  */
 const ADK_COMPACTOR = inCatalogOrder([...SUMMARIZES_AWAY, "budget-respected", "compaction-converges", "loud-refusal", "model-saw-sources"]);
+/**
+ * The BeeAI Framework's TokenMemory, trimming the oldest messages to its token limit: as trimMessages does,
+ * and it refuses a message alone over its limit with its MemoryFatalError, naming no span.
+ */
+const BEEAI_TOKEN_MEMORY = inCatalogOrder([...TRIM.filter((id) => id !== "safe-prune-succeeds"), "loud-refusal"]);
 /** Their prune is the adapters' removal (adapters/drop-evicted.ts), which breaks these too. */
 const withRemoval = (ids: readonly string[]) => inCatalogOrder([...ids, "pointer-not-paraphrase", "safe-prune-succeeds"]);
 
@@ -120,6 +125,8 @@ const VERDICTS: [string, string[]][] = [
   ["openai-responses-compaction-compact-only", OPENAI_COMPACTION],
   ["adk-token-compactor", withRemoval(ADK_COMPACTOR)],
   ["adk-token-compactor-compact-only", ADK_COMPACTOR],
+  ["beeai-token-memory", inCatalogOrder([...BEEAI_TOKEN_MEMORY, "safe-prune-succeeds"])],
+  ["beeai-token-memory-compact-only", BEEAI_TOKEN_MEMORY],
 ];
 
 describe("real libraries at core, seed 1, as the committed matrix has them", () => {

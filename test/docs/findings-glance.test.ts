@@ -17,6 +17,7 @@ const TWINS: Record<string, readonly string[]> = {
   "Deep Agents `createSummarizationMiddleware`": ["deepagents-summarization-compact-only"],
   "OpenAI Agents `OpenAIResponsesCompactionSession`": ["openai-responses-compaction-compact-only"],
   "Google ADK `TokenBasedContextCompactor`": ["adk-token-compactor-compact-only"],
+  "BeeAI Framework `TokenMemory`": ["beeai-token-memory-compact-only"],
 };
 
 describe("docs/findings.md, the field at a glance", () => {
