@@ -88,6 +88,11 @@ const ADK_COMPACTOR = inCatalogOrder([...SUMMARIZES_AWAY, "budget-respected", "c
  * and it refuses a message alone over its limit with its MemoryFatalError, naming no span.
  */
 const BEEAI_TOKEN_MEMORY = inCatalogOrder([...TRIM.filter((id) => id !== "safe-prune-succeeds"), "loud-refusal"]);
+/**
+ * Mastra 0.x's TokenLimiter, keeping the newest messages within its limit less its overheads (24 a
+ * conversation, 3.8 a message): as trimMessages does, and under 24 it keeps nothing, even a window that fits.
+ */
+const MASTRA_TOKEN_LIMITER = TRIM;
 /** Their prune is the adapters' removal (adapters/drop-evicted.ts), which breaks these too. */
 const withRemoval = (ids: readonly string[]) => inCatalogOrder([...ids, "pointer-not-paraphrase", "safe-prune-succeeds"]);
 
@@ -127,6 +132,8 @@ const VERDICTS: [string, string[]][] = [
   ["adk-token-compactor-compact-only", ADK_COMPACTOR],
   ["beeai-token-memory", inCatalogOrder([...BEEAI_TOKEN_MEMORY, "safe-prune-succeeds"])],
   ["beeai-token-memory-compact-only", BEEAI_TOKEN_MEMORY],
+  ["mastra-token-limiter", MASTRA_TOKEN_LIMITER],
+  ["mastra-token-limiter-compact-only", MASTRA_TOKEN_LIMITER],
 ];
 
 describe("real libraries at core, seed 1, as the committed matrix has them", () => {

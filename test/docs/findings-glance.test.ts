@@ -18,6 +18,7 @@ const TWINS: Record<string, readonly string[]> = {
   "OpenAI Agents `OpenAIResponsesCompactionSession`": ["openai-responses-compaction-compact-only"],
   "Google ADK `TokenBasedContextCompactor`": ["adk-token-compactor-compact-only"],
   "BeeAI Framework `TokenMemory`": ["beeai-token-memory-compact-only"],
+  "Mastra `TokenLimiter`": ["mastra-token-limiter-compact-only"],
 };
 
 describe("docs/findings.md, the field at a glance", () => {
