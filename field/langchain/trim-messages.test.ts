@@ -14,10 +14,16 @@ describe("what trimMessages does, by hand", () => {
   const answer = span("answer", "ok", { role: "assistant" } as Partial<Span>);
   const transcript = window(schemaCall, schemaDump, answer);
 
-  it("trimMessages last keeps a tool result and drops the call it answers", async () => {
-    const result = await langchainLast.compact!(transcript, {}, { unit: "chars", limit: 44 });
-    expect(ids(result)).toEqual(["dump", "answer"]);
-    expect(result.spans[0]).toBe(schemaDump);
+  it("trimMessages last, starting on a user turn as its docs advise, keeps no tool result without its call", async () => {
+    const question = span("q", "what is the schema?");
+    const result = await langchainLast.compact!(window(schemaCall, schemaDump, question, answer), {}, { unit: "chars", limit: 44 });
+    expect(ids(result)).toEqual(["q", "answer"]);
+    expect(result.spans[0]).toBe(question);
+  });
+
+  it("trimMessages last keeps nothing when what fits holds no user turn, even a history that fits whole", async () => {
+    expect(ids(await langchainLast.compact!(transcript, {}, { unit: "chars", limit: 44 }))).toEqual([]);
+    expect(ids(await langchainLast.compact!(transcript, {}, { unit: "chars", limit: 1000 }))).toEqual([]);
   });
 
   it("trimMessages first keeps a prefix, so results never lose their calls, but the constraint still goes", async () => {

@@ -105,11 +105,9 @@ const VERDICTS: [string, string[]][] = [
   ["langchain-trim-messages-first", TRIM],
   // Its prune drops the summary too, as trimMessages does (the compact-only twin's runs never meet that).
   ["vercel-prune-messages", inCatalogOrder([...VERCEL, "provenance-resolves"])],
-  // Only the library's compact judged: what trimMessages / pruneMessages choose by themselves.
-  [
-    "langchain-trim-messages-last-compact-only",
-    ["precondition-recoverable", "pointer-not-paraphrase", "depth-bound", "provenance-resolves", "dependencies-intact"],
-  ],
+  // Only the library's compact judged: what trimMessages / pruneMessages choose by themselves. Strategy last,
+  // starting on a user turn as its docs advise, drops a fitting history with none (safe-prune-succeeds).
+  ["langchain-trim-messages-last-compact-only", TRIM],
   ["langchain-trim-messages-first-compact-only", ["precondition-recoverable", "pointer-not-paraphrase", "depth-bound", "provenance-resolves"]],
   ["vercel-prune-messages-compact-only", VERCEL],
   // Its prune is the adapter's removal of the named messages; the compact-only twin judges the middleware alone.
