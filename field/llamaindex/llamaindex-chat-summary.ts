@@ -3,9 +3,10 @@
  * prunecheck's harness as its LLM. The buffer does all the choosing: spans become chat messages
  * (`user`/`assistant`/`system`; a tool call is an assistant turn, its result a user turn, since the buffer
  * reads text only), it holds them, and `getMessages()` gives what an agent would send next: when that is
- * over its limit (the budget; its LLM's context window is set to four times it, the answer's room three
- * times, the smallest ratio the buffer accepts being a quarter), it has its LLM summarize the conversation
- * and sends the system messages first, then the summary as a system message, then what came after it.
+ * over its limit, it has its LLM summarize the conversation with the summary prompt it ships, and sends
+ * the system messages first, then the summary as a system message, then what came after it. Its limit is
+ * the LLM's context window less its answer's room: here the budget, the context window being the budget
+ * and an eighth more, the answer's room (as a model of 8,192 tokens with 1,024 of output).
  *
  * Its LLM answers with the harness's model, asked to summarize the spans whose messages the buffer put in
  * its prompt (the latest of the conversation that fit its limit, found by the prompt's own text). Messages
@@ -13,12 +14,16 @@
  * the buffer presents it, for the conversation it no longer sends: the oldest messages it dropped from the
  * prompt to make it fit included, which its model never read (model-saw-sources' finding). The buffer
  * cannot be made for a limit of 0 (its LLM would have no room to answer): it throws, as it would for an
- * application configured so.
+ * application configured so. Nor can it summarize under a limit its prompt's template alone is over: its
+ * loop that drops the oldest message until the prompt fits would never end (0.6.23), so this compact
+ * refuses such a request, as an application configured so could not run it (no real context window is
+ * that small; a generated budget is).
  *
  * `npx prunecheck run --impl field/llamaindex/llamaindex-chat-summary.ts`
  */
 import type { ChatMessage, LLM } from "@llamaindex/core/llms";
 import { ChatSummaryMemoryBuffer } from "@llamaindex/core/memory";
+import { defaultSummaryPrompt } from "@llamaindex/core/prompts";
 import { messagesToHistory } from "@llamaindex/core/utils";
 import { spanSize } from "prunecheck";
 import type { Budget, Span } from "prunecheck";
@@ -28,14 +33,15 @@ import { messagesOf, type PlannedMessage } from "../../adapters/message-plan.ts"
 
 export default librarySummarizer("llamaindex-chat-summary", async (window, budget, model) => {
   const { messages, spanOf } = messagesOf(window.spans, toChatMessage);
+  const tokenizer = tokenizerFor(budget);
   let prompted: readonly Span[] = [];
   const llm = {
     metadata: {
       model: "prunecheck-harness",
       temperature: 0,
       topP: 1,
-      contextWindow: 4 * budget.limit,
-      maxTokens: 3 * budget.limit,
+      contextWindow: budget.limit + Math.ceil(budget.limit / 8),
+      maxTokens: Math.ceil(budget.limit / 8),
       tokenizer: undefined,
       structuredOutput: false,
     },
@@ -48,12 +54,14 @@ export default librarySummarizer("llamaindex-chat-summary", async (window, budge
   const buffer = new ChatSummaryMemoryBuffer({
     llm,
     messages: [...messages],
-    tokenizer: tokenizerFor(budget),
-    // The prompt is the conversation alone, not the template the buffer ships: at a budget below the
-    // template's length (140 characters) the buffer's loop, which drops the oldest message until the prompt
-    // fits, never ends (0.6.23; an application's context window is never that small, a generated budget is).
-    summaryPrompt: { format: ({ context }: { context: string }) => context } as unknown as ChatSummaryMemoryBuffer["summaryPrompt"],
+    tokenizer,
   });
+  const template = tokenizer.encode(defaultSummaryPrompt.format({ context: "" })).length;
+  const request = window.spans.reduce((sum, span) => sum + spanSize(span, budget.unit), 0);
+  if (request > budget.limit && template > budget.limit)
+    throw new Error(
+      `ChatSummaryMemoryBuffer cannot summarize under a limit of ${budget.limit}: its summary prompt's template alone is ${template}, so its loop that drops the oldest message until the prompt fits would never end`,
+    );
   const sent = await buffer.getMessages();
   // The buffer sends its system messages, its summary, then what came after: the summary stands for the
   // rest of the conversation, what it dropped from the prompt to make it fit included.
