@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 
 /** What a reproduction's report states, read back so that a test can hold it to the script it quotes. */
 export interface Report {
@@ -26,10 +25,4 @@ function block(text: string, path: string, section: string, language: string): s
   const match = new RegExp(`\\n(\`{3,})${language}\\n([\\s\\S]*?)\\n\\1\\n`).exec(text.slice(start));
   if (match === null) throw new Error(`${path}: no \`\`\`${language} block under "## ${section}"`);
   return `${match[2]}\n`;
-}
-
-/** The version of a package in a library's folder's own node_modules (not the core's, further up). */
-export function installedVersion(folder: string, name: string): string | undefined {
-  const manifest = join(folder, "node_modules", name, "package.json");
-  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version : undefined;
 }

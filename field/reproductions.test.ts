@@ -4,7 +4,8 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { installedVersion, readReport } from "./report.ts";
+import { installedPackage } from "../src/matrix/versions.ts";
+import { readReport } from "./report.ts";
 
 /**
  * Every library fault docs/findings.md states has a standalone reproduction, `field/<library>/repro/<name>.mjs`:
@@ -49,7 +50,8 @@ describe.each(libraries.map((entry) => entry.name))("field/%s", (library) => {
     const path = join(folder, "repro", script);
     const report = readReport(path.replace(/\.mjs$/, ".md"));
     expect(report.script, `the report of ${relative(FIELD, path)} must quote the script as it is`).toBe(readFileSync(path, "utf8"));
-    for (const [name, version] of report.packages) expect(installedVersion(folder, name), `${name} in field/${library}`).toBe(version);
+    // As installed in the library's own folder (its root for the lookup), never the core's node_modules above it.
+    for (const [name, version] of report.packages) expect((await installedPackage(name, folder)).version, `${name} in field/${library}`).toBe(version);
     const { stdout } = await run(process.execPath, [path], { cwd: join(folder, "repro"), timeout: 60_000 });
     expect(stdout).toBe(report.actual);
   });
