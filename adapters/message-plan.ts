@@ -48,6 +48,14 @@ export function planMessages(spans: readonly Span[]): PlannedMessage[] {
   });
 }
 
+/**
+ * The role of a planned message for a library that reads message text only (no tool parts): a call is the
+ * assistant's turn, its result a user turn, any other span its own role.
+ */
+export function textOnlyRole(planned: PlannedMessage): Role {
+  return planned.kind === "call" ? "assistant" : planned.kind === "result" ? "user" : planned.role;
+}
+
 function roleOf(span: Span): Role {
   const role = (span as { role?: unknown }).role;
   return role === "system" || role === "assistant" ? role : "user";

@@ -5,10 +5,10 @@
  * span a system, user or assistant message as its `role` says (user by default).
  */
 import { AssistantMessage, type Message, SystemMessage, UserMessage } from "beeai-framework/backend/message";
-import type { PlannedMessage } from "../../adapters/message-plan.ts";
+import { type PlannedMessage, textOnlyRole } from "../../adapters/message-plan.ts";
 
 export function toBeeMessage(planned: PlannedMessage): Message {
   const { text } = planned.span;
-  const role = planned.kind === "call" ? "assistant" : planned.kind === "result" ? "user" : planned.role;
+  const role = textOnlyRole(planned);
   return role === "assistant" ? new AssistantMessage(text) : role === "system" ? new SystemMessage(text) : new UserMessage(text);
 }

@@ -29,7 +29,7 @@ import { spanSize } from "prunecheck";
 import type { Budget, Span } from "prunecheck";
 import { librarySummarizer } from "../../adapters/drop-evicted.ts";
 import { librarySummary } from "../../adapters/library-summary.ts";
-import { messagesOf, type PlannedMessage } from "../../adapters/message-plan.ts";
+import { messagesOf, type PlannedMessage, textOnlyRole } from "../../adapters/message-plan.ts";
 
 export default librarySummarizer("llamaindex-chat-summary", async (window, budget, model) => {
   const { messages, spanOf } = messagesOf(window.spans, toChatMessage);
@@ -75,8 +75,7 @@ export default librarySummarizer("llamaindex-chat-summary", async (window, budge
 });
 
 function toChatMessage(planned: PlannedMessage): ChatMessage {
-  const role = planned.kind === "call" ? "assistant" : planned.kind === "result" ? "user" : planned.role;
-  return { role, content: planned.span.text };
+  return { role: textOnlyRole(planned), content: planned.span.text };
 }
 
 /**
