@@ -24,11 +24,12 @@ export function librarySummary(text: string, sources: readonly Span[], window: W
 }
 
 /**
- * The spans a library's prompt to its model held, of those it hands the model to summarize: each whose text
- * the prompt holds (a span with no text has nothing to leave out). What an adapter asks the harness's model
- * to summarize, so that a summary standing for more is model-saw-sources' finding ([p-model-shown]) about
- * the library's prompt, not a choice of the adapter's.
+ * The spans a library's prompt to its model held, of those it hands the model to summarize: each whose text,
+ * but for white space at its ends, the prompt holds (a prompt lists each message trimmed, as VoltAgent's
+ * does, and a model reads the same words; a span with no text but white space has nothing to leave out).
+ * What an adapter asks the harness's model to summarize, so that a summary standing for more is
+ * model-saw-sources' finding ([p-model-shown]) about the library's prompt, not a choice of the adapter's.
  */
 export function shownIn(prompt: string, spans: readonly Span[]): Span[] {
-  return spans.filter((span) => span.text === "" || prompt.includes(span.text));
+  return spans.filter((span) => prompt.includes(span.text.trim()));
 }

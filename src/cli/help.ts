@@ -47,7 +47,7 @@ against the implementation given with --cmd or --impl. A report found on the emb
 on it. Replay never runs a command or loads a module named inside the report file unless you add
 --trust-target, which prints what it runs first (the report's own replay line spells the target out).
 Exit 1 if it still fails, 0 if it passes, 2 if the report names an implementation you did not give.`,
-  matrix: `prunecheck matrix --config <file> [--out DIR] [--check matrix.json] [--timeout-ms N]
+  matrix: `prunecheck matrix --config <file> [--out DIR] [--check matrix.json] [--timeout-ms N] [--shard i/n]
 
 Runs the suite (as \`prunecheck run\`) against every implementation the config lists and writes
 DIR/matrix.md, matrix.html and matrix.json (property x implementation, each failure linking to its
@@ -57,6 +57,7 @@ reports/matrix. Config: {"level"?, "runs"?, "seed"?, "timeoutMs"?, "implementati
 means the embedded reference. runs, seed and timeoutMs take the ranges of the run flags.
 
   --check FILE   compare the verdicts (not timings) with a matrix.json written before: exit 1 if any differ
+  --shard i/n    run the implementations at places i, i+n, … of the config (for n CI jobs); --check compares those
 Exit 0 when written (violations are the table's content), 1 verdicts differ, 2 bad config or an
 implementation that could not be run.`,
   fuzz: `prunecheck fuzz [--cmd "<shell command>" | --impl <module>] [options]

@@ -1,11 +1,12 @@
 import { join, resolve } from "node:path";
 import { InputError } from "../errors/input.ts";
 import { planMatrix, readMatrixConfig } from "../matrix/config.ts";
-import { compareVerdicts, verdictTable } from "../matrix/data.ts";
+import { compareVerdicts, verdictTable, type VerdictTable } from "../matrix/data.ts";
 import { MATRIX_FILES, readMatrix, writeMatrix } from "../matrix/files.ts";
 import { checkOutputDir, checkOutputFile, checkRunOutputs } from "../files/output-paths.ts";
 import { runMatrix } from "../matrix/run.ts";
 import { parse } from "./args.ts";
+import { parseShard, WHOLE, type Shard } from "../../fuzz/shard.ts";
 import { numericFlag } from "../engine/numeric-flags.ts";
 import { renderUsage } from "./help.ts";
 import type { Io } from "../console/io.ts";
@@ -14,7 +15,8 @@ import type { Io } from "../console/io.ts";
  * `prunecheck matrix`: every implementation of a config through the suite, into one table. Violations are
  * the table's content, so they do not fail the command: 1 means `--check` found different verdicts, 2 a
  * bad config or an implementation that could not be run; "interrupted" when `signal` stopped it, after
- * writing what finished.
+ * writing what finished. With `--shard i/n` it runs the config's implementations at places i, i + n, …
+ * (1-based), so n CI jobs share a matrix that one would take too long for; `--check` then compares those.
  */
 export async function matrixCommand(argv: readonly string[], io: Io, signal?: AbortSignal): Promise<number | "interrupted"> {
   const { values } = parse("matrix", argv, {
@@ -22,6 +24,7 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
     out: { type: "string" },
     check: { type: "string" },
     "timeout-ms": { type: "string" },
+    shard: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -35,11 +38,12 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
   const outDir = values.out ?? "reports/matrix";
   // Every flag is checked before the output folders are made, so a usage error leaves nothing behind.
   const timeoutMs = numericFlag("timeout-ms", values["timeout-ms"], config.timeoutMs);
+  const plan = inShard(planMatrix(config), values.shard === undefined ? WHOLE : parseShard(values.shard));
   checkMatrixOutputs(
     outDir,
-    config.implementations.map((entry) => entry.name),
+    plan.map((entry) => entry.name),
   );
-  const matrix = await runMatrix(planMatrix(config), { outDir, timeoutMs, root: resolve("."), ...(signal === undefined ? {} : { signal }) }, io);
+  const matrix = await runMatrix(plan, { outDir, timeoutMs, root: resolve("."), ...(signal === undefined ? {} : { signal }) }, io);
   await writeMatrix(outDir, matrix);
   if (signal?.aborted) {
     io.error(`prunecheck matrix: interrupted; ${outDir}/matrix.md has the ${matrix.columns.length} implementation(s) started so far`);
@@ -55,7 +59,7 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
     return 2;
   }
   if (expected === null) return 0;
-  const differences = compareVerdicts(verdictTable(expected), verdictTable(matrix));
+  const differences = compareVerdicts(onlyColumns(verdictTable(expected), plan), verdictTable(matrix));
   if (differences.length === 0) {
     io.line(`prunecheck matrix: verdicts match ${values.check}`);
     return 0;
@@ -64,6 +68,16 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
     `prunecheck matrix: ${differences.length} verdict(s) differ from ${values.check}:\n${differences.map((line) => `  ${line}`).join("\n")}\nHint: if a library upgrade or a fix changed them on purpose, regenerate the matrix (README, "Real pruners and the conformance matrix") and update docs/findings.md.`,
   );
   return 1;
+}
+
+/** A shard's part of the plan: the implementations at its places, 1-based, every n-th from the i-th. */
+function inShard<T>(plan: readonly T[], shard: Shard): T[] {
+  return plan.filter((_, at) => at % shard.count === shard.index - 1);
+}
+
+/** The expected verdicts of the implementations this run plans, which a shard compares (and no other). */
+function onlyColumns(table: VerdictTable, plan: readonly { name: string }[]): VerdictTable {
+  return Object.fromEntries(Object.entries(table).filter(([name]) => plan.some((entry) => entry.name === name)));
 }
 
 /** The matrix files and every implementation's folder, before the first implementation runs. */

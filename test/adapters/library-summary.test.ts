@@ -14,6 +14,13 @@ describe("shownIn: the spans a library's prompt to its model held", () => {
   });
 
   it("counts a span with no text as shown: there was nothing to leave out", () => {
-    expect(shownIn("anything", [span("empty", "")]).map((each) => each.span_id)).toEqual(["empty"]);
+    expect(shownIn("anything", [span("empty", ""), span("blank", " \n")]).map((each) => each.span_id)).toEqual(["empty", "blank"]);
+  });
+
+  it("counts a span as shown whose text the prompt holds but for white space at its ends, and not one with a word missing", () => {
+    const prompt = "New conversation messages:\nUSER: users.email is UNIQUE";
+    expect(
+      shownIn(prompt, [span("padded", " users.email is UNIQUE\n"), span("longer", "users.email is UNIQUE, and NOT NULL")]).map((each) => each.span_id),
+    ).toEqual(["padded"]);
   });
 });

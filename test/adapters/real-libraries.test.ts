@@ -93,6 +93,20 @@ const BEEAI_TOKEN_MEMORY = inCatalogOrder([...TRIM.filter((id) => id !== "safe-p
  * conversation, 3.8 a message): as trimMessages does, and under 24 it keeps nothing, even a window that fits.
  */
 const MASTRA_TOKEN_LIMITER = TRIM;
+/**
+ * VoltAgent's agent summarization: it summarizes all but its 6 latest messages whatever their size, again with
+ * its own summary; its summary prompt leaves a tool's output out (model-saw-sources); a message of white space
+ * only is not sent, summarized or not, even when its model failed and it sends the rest as it was
+ * (model-failure-safe, which the compact-only twin's runs meet at seed 1).
+ */
+const VOLTAGENT = inCatalogOrder([
+  ...SUMMARIZES_AWAY.filter((id) => id !== "model-failure-safe"),
+  "pointer-not-paraphrase",
+  "budget-respected",
+  "compaction-converges",
+  "model-saw-sources",
+  "safe-prune-succeeds",
+]);
 /** Their prune is the adapters' removal (adapters/drop-evicted.ts), which breaks these too. */
 const withRemoval = (ids: readonly string[]) => inCatalogOrder([...ids, "pointer-not-paraphrase", "safe-prune-succeeds"]);
 
@@ -132,6 +146,8 @@ const VERDICTS: [string, string[]][] = [
   ["beeai-token-memory-compact-only", BEEAI_TOKEN_MEMORY],
   ["mastra-token-limiter", MASTRA_TOKEN_LIMITER],
   ["mastra-token-limiter-compact-only", MASTRA_TOKEN_LIMITER],
+  ["voltagent-summarization", VOLTAGENT],
+  ["voltagent-summarization-compact-only", inCatalogOrder([...VOLTAGENT, "model-failure-safe"])],
 ];
 
 describe("real libraries at core, seed 1, as the committed matrix has them", () => {

@@ -60,6 +60,28 @@ describe("prunecheck matrix", () => {
     expect(changed.errors.join("\n")).toContain("reference / precondition-recoverable: expected failed, got passed");
   });
 
+  it("--shard i/n runs every n-th implementation from the i-th, and --check compares those alone", async () => {
+    const expected = join(dir, "expected-whole.json");
+    const matrix = JSON.parse(await readFile(join(out, "matrix.json"), "utf8")) as Matrix;
+    await writeFile(expected, JSON.stringify(matrix));
+    const second = memoryIo();
+    expect(await main(["matrix", "--config", config, "--out", join(dir, "shard2"), "--shard", "2/2", "--check", expected], second)).toBe(0);
+    expect(Matrix.parse(JSON.parse(await readFile(join(dir, "shard2", "matrix.json"), "utf8"))).columns.map((column) => column.name)).toEqual(["broken"]);
+    expect(second.lines.at(-1)).toContain("verdicts match");
+
+    // A changed verdict of a column the shard did not run is not its to judge; one it ran is.
+    matrix.columns.find((column) => column.name === "reference")!.cells["precondition-recoverable"] = { status: "failed" };
+    await writeFile(expected, JSON.stringify(matrix));
+    expect(await main(["matrix", "--config", config, "--out", join(dir, "shard2-again"), "--shard", "2/2", "--check", expected], memoryIo())).toBe(0);
+    const first = memoryIo();
+    expect(await main(["matrix", "--config", config, "--out", join(dir, "shard1"), "--shard", "1/2", "--check", expected], first)).toBe(1);
+    expect(first.errors.join("\n")).toContain("reference / precondition-recoverable: expected failed, got passed");
+
+    const bad = memoryIo();
+    expect(await main(["matrix", "--config", config, "--out", join(dir, "never-shard"), "--shard", "3/2"], bad)).toBe(2);
+    expect(bad.errors.join("\n")).toContain("--shard must be i/n");
+  });
+
   it("Ctrl-C starts no further implementation, writes what it has and exits 130", async () => {
     const controller = new AbortController();
     controller.abort("SIGINT");
