@@ -94,6 +94,12 @@ const BEEAI_TOKEN_MEMORY = inCatalogOrder([...TRIM.filter((id) => id !== "safe-p
  */
 const MASTRA_TOKEN_LIMITER = TRIM;
 /**
+ * The Teams AI Library's ConversationHistory section, keeping the newest messages within its budget: as
+ * trimMessages does, and it drops a tool result left first, but not one whose call went further back, and
+ * keeps a window that fits as it is.
+ */
+const TEAMS_AI_HISTORY = TRIM.filter((id) => id !== "safe-prune-succeeds");
+/**
  * VoltAgent's agent summarization: it summarizes all but its 6 latest messages whatever their size, again with
  * its own summary; its summary prompt leaves a tool's output out (model-saw-sources); a message of white space
  * only is not sent, summarized or not, even when its model failed and it sends the rest as it was
@@ -146,6 +152,8 @@ const VERDICTS: [string, string[]][] = [
   ["beeai-token-memory-compact-only", BEEAI_TOKEN_MEMORY],
   ["mastra-token-limiter", MASTRA_TOKEN_LIMITER],
   ["mastra-token-limiter-compact-only", MASTRA_TOKEN_LIMITER],
+  ["teams-ai-conversation-history", withRemoval(TEAMS_AI_HISTORY)],
+  ["teams-ai-conversation-history-compact-only", TEAMS_AI_HISTORY],
   ["voltagent-summarization", VOLTAGENT],
   ["voltagent-summarization-compact-only", inCatalogOrder([...VOLTAGENT, "model-failure-safe"])],
 ];

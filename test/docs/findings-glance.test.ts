@@ -19,6 +19,7 @@ const TWINS: Record<string, readonly string[]> = {
   "Google ADK `TokenBasedContextCompactor`": ["adk-token-compactor-compact-only"],
   "BeeAI Framework `TokenMemory`": ["beeai-token-memory-compact-only"],
   "Mastra `TokenLimiter`": ["mastra-token-limiter-compact-only"],
+  "Teams AI `ConversationHistory`": ["teams-ai-conversation-history-compact-only"],
   "VoltAgent `Agent` summarization": ["voltagent-summarization-compact-only"],
 };
 
