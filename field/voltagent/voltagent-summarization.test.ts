@@ -76,6 +76,12 @@ describe("voltagent-summarization, the agent's own choices", () => {
     expect((await summarization.compact!(window(blank), {}, budget, model)).spans).toEqual([]);
   });
 
+  it("does not send a system message holding its summary marker, which it takes for its own summary sent back", async () => {
+    const echoed = span("echo", "<agent_summary>\n- an old summary\n</agent_summary>", { role: "system" } as Partial<Span>);
+    const history = window(echoed, ...turns(3));
+    expect((await summarization.compact!(history, {}, budget, spyModel("unused"))).spans).toEqual(turns(3));
+  });
+
   it("sends the history as it was when its model answers nothing or fails: no summary, nothing thrown", async () => {
     const history = window(...turns(9));
     expect((await summarization.compact!(history, {}, budget, spyModel(""))).spans).toEqual(history.spans);

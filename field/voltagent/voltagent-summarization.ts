@@ -86,10 +86,12 @@ export default librarySummarizer("voltagent-summarization", async (window, budge
 
 /**
  * Whether the agent sends a message of its history: not when it holds no text but white space and no tool
- * part (VoltAgent's `sanitizeMessagesForModel`, which runs before it summarizes, so it also decides which
- * messages count as the latest ones kept).
+ * part (VoltAgent's `sanitizeMessagesForModel`), nor a system message holding its summary marker (which it
+ * takes for a summary of its own sent back). Both run before it summarizes, so they also decide which
+ * messages count as the latest ones kept.
  */
 function sentByAgent(message: UIMessage): boolean {
+  if (message.role === "system" && textOf(message).includes(SUMMARY_MARKER)) return false;
   return message.parts.some((part) => part.type !== "text" || part.text.trim() !== "");
 }
 
@@ -104,8 +106,8 @@ function backToWindow(window: Window, sent: readonly UIMessage[], spansOf: UiHis
     return [librarySummary(text, summarized, window)];
   });
   // Its documented rule, which `summarized` assumes: with a summary, it sends none of the messages before the kept ones.
-  const summary = spans.some((span) => !window.spans.includes(span));
-  if (summary && spans.some((span) => summarized.includes(span)))
+  const [given, gone] = [new Set(window.spans), new Set(summarized)];
+  if (spans.some((span) => !given.has(span)) && spans.some((span) => gone.has(span)))
     throw new Error("the adapter's reading of which messages VoltAgent summarizes is wrong: it sent one beside its summary");
   return { spans, derivation_depth: window.derivation_depth + 1 };
 }
