@@ -6,7 +6,7 @@ import { MATRIX_FILES, readMatrix, writeMatrix } from "../matrix/files.ts";
 import { checkOutputDir, checkOutputFile, checkRunOutputs } from "../files/output-paths.ts";
 import { runMatrix } from "../matrix/run.ts";
 import { parse } from "./args.ts";
-import { parseShard, WHOLE, type Shard } from "../../fuzz/shard.ts";
+import { owns, parseShard, WHOLE, type Shard } from "../../fuzz/shard.ts";
 import { numericFlag } from "../engine/numeric-flags.ts";
 import { renderUsage } from "./help.ts";
 import type { Io } from "../console/io.ts";
@@ -70,9 +70,9 @@ export async function matrixCommand(argv: readonly string[], io: Io, signal?: Ab
   return 1;
 }
 
-/** A shard's part of the plan: the implementations at its places, 1-based, every n-th from the i-th. */
+/** A shard's part of the plan: the implementations it owns as a campaign's shard owns its items (one worker). */
 function inShard<T>(plan: readonly T[], shard: Shard): T[] {
-  return plan.filter((_, at) => at % shard.count === shard.index - 1);
+  return plan.filter((_, at) => owns({ shard, workers: 1, worker: 0 }, at));
 }
 
 /** The expected verdicts of the implementations this run plans, which a shard compares (and no other). */
