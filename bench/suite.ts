@@ -53,12 +53,12 @@ export function benchSuite(): SuiteTimes {
   const loadAverage = loadavg()[0] ?? 0;
   const dir = mkdtempSync(join(tmpdir(), "prunecheck-bench-suite-"));
   const quickMs = timedNpm(["run", "test:quick"]);
-  // npm test's two commands (package.json), each with a JSON report: an npm script passes extra arguments
-  // to its last command only.
+  // npm test's two scripts (package.json), each with a JSON report: `npm test -- …` would hand extra
+  // arguments to its last command only.
   const covered = join(dir, "covered.json");
   const mutants = join(dir, "mutants.json");
   const npmTestMs =
-    timedNpm(["exec", "--", "vitest", "run", "--coverage", "--project", "quick", "--project", "system", "--reporter=json", `--outputFile=${covered}`]) +
+    timedNpm(["run", "test:covered", "--", "--reporter=json", `--outputFile=${covered}`]) +
     timedNpm(["run", "test:mutants", "--", "--reporter=json", `--outputFile=${mutants}`]);
   // Which lane a file ran in, from the lanes' own listings: no second copy of vitest.config.ts's globs.
   const laneOf = new Map<string, Lane>();
